@@ -1,0 +1,189 @@
+#include "commands.h"
+
+#include "format/fen.h"
+#include "format/notation.h"
+#include "solver/movegen.h"
+#include "solver/perft.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace dynamo::cli {
+
+namespace {
+
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+RuleSet rules_from(const CommonOptions& common) {
+    std::string error;
+    auto rules = RuleSet::parse(common.rules, &error);
+    if (!rules) throw UsageError("--rules: " + error);
+    return *rules;
+}
+
+Position position_from(const CommonOptions& common, const std::string& prev) {
+    Position pos;
+    std::string error;
+    std::string fen = common.fen.empty() ? std::string(START_FEN) : common.fen;
+    if (!parse_fen(fen, rules_from(common), pos, &error)) throw UsageError("--fen: " + error);
+    if (!prev.empty()) {
+        Placement placement;
+        if (!parse_board(prev, placement, &error)) throw UsageError("--prev: " + error);
+        pos.set_forbidden_placement(placement);
+    }
+    return pos;
+}
+
+Language language_from(const CommonOptions& common) {
+    Language lang;
+    if (!parse_language(common.lang, lang))
+        throw UsageError("--lang: expected en, de, fr or it, found '" + common.lang + "'");
+    return lang;
+}
+
+template <typename F> int guarded(F&& f) {
+    try {
+        return f();
+    } catch (const UsageError& e) {
+        std::cerr << "dynamo: error: " << e.what() << "\n";
+        return 2;
+    }
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+int run_perft(const CommonOptions& common, const PerftOptions& options) {
+    return guarded([&] {
+        Position pos = position_from(common, options.prev);
+        Language lang = language_from(common);
+        auto entries = perft_divide(pos, options.depth, common.threads);
+        uint64_t total = 0;
+        if (options.depth == 0) total = 1;
+        for (const auto& e : entries) total += e.count;
+        if (options.divide) {
+            std::vector<std::pair<std::string, uint64_t>> lines;
+            for (const auto& e : entries) lines.emplace_back(move_text(pos, e.move, lang), e.count);
+            std::sort(lines.begin(), lines.end());
+            for (const auto& [text, count] : lines) std::cout << text << " " << count << "\n";
+        }
+        std::cout << total << "\n";
+        return 0;
+    });
+}
+
+int run_moves(const CommonOptions& common, const MovesOptions& options) {
+    return guarded([&] {
+        Position pos = position_from(common, options.prev);
+        Language lang = language_from(common);
+        MoveList list;
+        generate_legal(pos, list);
+        std::vector<std::string> lines;
+        for (Move m : list) lines.push_back(move_text(pos, m, lang) + move_suffix(pos, m));
+        std::sort(lines.begin(), lines.end());
+        for (const auto& l : lines) std::cout << l << "\n";
+        return 0;
+    });
+}
+
+namespace {
+
+struct BenchCase {
+    const char* name;
+    const char* fen;
+    RuleSet rules;
+    int depth;
+    int quick_depth;
+};
+
+std::map<std::pair<std::string, int>, double> read_vchess_timings(const std::string& path) {
+    std::map<std::pair<std::string, int>, double> timings;
+    std::ifstream in(path);
+    if (!in) throw UsageError("--vchess-timings: cannot read '" + path + "'");
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line.starts_with("fen\t")) continue;
+        std::vector<std::string> f;
+        std::stringstream ss(line);
+        for (std::string cell; std::getline(ss, cell, '\t');) f.push_back(cell);
+        if (f.size() >= 4) timings[{f[0], std::stoi(f[1])}] = std::stod(f[3]);
+    }
+    return timings;
+}
+
+} // namespace
+
+int run_bench(const CommonOptions& common, const BenchOptions& options) {
+    return guarded([&] {
+        const BenchCase cases[] = {
+            {"dynamo initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             RuleSet::dynamo_default(), 3, 2},
+            {"dynamo castling", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1",
+             RuleSet::dynamo_default(), 3, 2},
+            {"dynamo middlegame", "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 0 1",
+             RuleSet::dynamo_default(), 3, 2},
+            {"vchess initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             RuleSet::vchess(), 3, 2},
+            {"vchess castling", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w KQkq - 0 1", RuleSet::vchess(), 3, 2},
+            {"vchess middlegame", "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQkq - 0 1",
+             RuleSet::vchess(), 2, 2},
+            {"orthodox initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+             RuleSet::orthodox(), 6, 4},
+            {"orthodox kiwipete",
+             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+             RuleSet::orthodox(), 5, 3},
+            {"orthodox endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", RuleSet::orthodox(), 6, 4},
+        };
+        std::map<std::pair<std::string, int>, double> vchess;
+        if (!options.vchess_timings.empty()) vchess = read_vchess_timings(options.vchess_timings);
+        int threads = common.threads > 0 ? common.threads : 0;
+
+        std::printf("%-20s %5s %12s %9s %9s %10s %9s%s\n", "position", "depth", "leaves", "1 thr s",
+                    "M/s", "N thr s", "speed-up", vchess.empty() ? "" : "  vs vchess");
+        double sum[2][2] = {}; // [orthodox?][threads]
+        uint64_t leaves_sum[2] = {};
+        for (const auto& c : cases) {
+            Position pos;
+            std::string error;
+            if (!parse_fen(c.fen, c.rules, pos, &error)) throw std::logic_error(error);
+            int depth = options.quick ? c.quick_depth : c.depth;
+            auto t0 = std::chrono::steady_clock::now();
+            uint64_t n1 = 0;
+            for (const auto& e : perft_divide(pos, depth, 1)) n1 += e.count;
+            double s1 = seconds_since(t0);
+            auto t1 = std::chrono::steady_clock::now();
+            uint64_t nn = 0;
+            for (const auto& e : perft_divide(pos, depth, threads)) nn += e.count;
+            double sn = seconds_since(t1);
+            if (nn != n1) throw std::logic_error("bench: thread counts disagree");
+            bool ortho = !c.rules.is_dynamo();
+            sum[ortho][0] += s1, sum[ortho][1] += sn, leaves_sum[ortho] += n1;
+            std::printf("%-20s %5d %12llu %9.3f %9.2f %10.3f %9.2f", c.name, depth,
+                        (unsigned long long)n1, s1, n1 / s1 / 1e6, sn, s1 / sn);
+            auto it = vchess.find({c.fen, depth});
+            if (it != vchess.end() && c.rules == RuleSet::vchess())
+                std::printf("  %.0fx faster", it->second / s1);
+            std::printf("\n");
+        }
+        for (int ortho = 0; ortho < 2; ++ortho)
+            std::printf("%-20s %5s %12llu %9.3f %9.2f %10.3f %9.2f\n",
+                        ortho ? "total orthodox" : "total dynamo", "",
+                        (unsigned long long)leaves_sum[ortho], sum[ortho][0],
+                        leaves_sum[ortho] / sum[ortho][0] / 1e6, sum[ortho][1],
+                        sum[ortho][0] / sum[ortho][1]);
+        return 0;
+    });
+}
+
+} // namespace dynamo::cli

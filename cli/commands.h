@@ -1,0 +1,35 @@
+// One function per subcommand; main.cpp only parses the command line.
+#pragma once
+
+#include <string>
+
+namespace dynamo::cli {
+
+struct CommonOptions {
+    std::string fen;
+    std::string rules = "Dynamo";
+    int threads = 0;
+    std::string lang = "en";
+};
+
+struct PerftOptions {
+    int depth = 1;
+    bool divide = false;
+    std::string prev;
+};
+
+struct MovesOptions {
+    std::string prev;
+};
+
+struct BenchOptions {
+    std::string vchess_timings;
+    bool quick = false;
+};
+
+// Each returns the process exit status (SPEC.md section 4).
+int run_perft(const CommonOptions& common, const PerftOptions& options);
+int run_moves(const CommonOptions& common, const MovesOptions& options);
+int run_bench(const CommonOptions& common, const BenchOptions& options);
+
+} // namespace dynamo::cli

@@ -1,0 +1,64 @@
+// The `dynamo` command line (SPEC.md section 4).
+
+#include "commands.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+    using namespace dynamo::cli;
+    CLI::App app{"dynamo: a solver and composition checker for Dynamo chess problems"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "dynamo 0.1");
+
+    CommonOptions common;
+    auto add_position_options = [&](CLI::App* cmd) {
+        cmd->add_option("--fen", common.fen, "position (FEN); default: the initial position");
+        cmd->add_option("--rules", common.rules,
+                        "rules: the words of a condition line (\"Dynamo StrictCastling\"), "
+                        "'orthodox' or 'vchess'; default: Dynamo");
+    };
+
+    PerftOptions perft;
+    auto* perft_cmd = app.add_subcommand("perft", "count legal move sequences (moves distinct by result)");
+    add_position_options(perft_cmd);
+    perft_cmd->add_option("--depth", perft.depth, "plies")->required()->check(CLI::Range(0, 64));
+    perft_cmd->add_flag("--divide", perft.divide, "print MOVE COUNT for each root move");
+    perft_cmd->add_option("--prev", perft.prev,
+                          "placement before the opponent's last move (FEN board field): the "
+                          "no-undo rule then binds the root");
+    perft_cmd->add_option("--threads", common.threads, "worker threads (default: all cores)")
+        ->check(CLI::NonNegativeNumber);
+    perft_cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
+
+    MovesOptions moves;
+    auto* moves_cmd = app.add_subcommand("moves", "list the legal moves in notation, sorted");
+    add_position_options(moves_cmd);
+    moves_cmd->add_option("--prev", moves.prev, "placement before the opponent's last move");
+    moves_cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
+
+    BenchOptions bench;
+    auto* bench_cmd = app.add_subcommand("bench", "perft speed on fixed positions (leaf moves/s)");
+    bench_cmd->add_option("--threads", common.threads, "threads for the parallel run (default: all cores)")
+        ->check(CLI::NonNegativeNumber);
+    bench_cmd->add_option("--vchess-timings", bench.vchess_timings,
+                          "vchess timings.tsv, to print our speed relative to vchess");
+    bench_cmd->add_flag("--quick", bench.quick, "smaller depths (a smoke test)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    }
+
+    try {
+        if (*perft_cmd) return run_perft(common, perft);
+        if (*moves_cmd) return run_moves(common, moves);
+        if (*bench_cmd) return run_bench(common, bench);
+    } catch (const std::exception& e) {
+        std::cerr << "dynamo: error: " << e.what() << "\n";
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,158 @@
+#include "fen.h"
+
+#include <sstream>
+#include <vector>
+
+namespace dynamo {
+
+namespace {
+
+constexpr std::string_view PIECE_CHARS = " PNBRQK  pnbrqk";
+
+Piece piece_from_char(char c) {
+    auto i = PIECE_CHARS.find(c);
+    return (i == std::string_view::npos || c == ' ') ? NO_PIECE : Piece(i);
+}
+
+bool fail(std::string* error, std::string msg) {
+    if (error) *error = std::move(msg);
+    return false;
+}
+
+} // namespace
+
+bool parse_board(std::string_view board, Placement& placement, std::string* error) {
+    placement = Placement{};
+    int rank = 7, file = 0;
+    for (size_t i = 0; i < board.size(); ++i) {
+        char c = board[i];
+        if (c == '/') {
+            if (file != 8)
+                return fail(error, "FEN board: rank " + std::to_string(rank + 1) + " has " +
+                                       std::to_string(file) + " squares, expected 8");
+            if (--rank < 0) return fail(error, "FEN board: more than 8 ranks");
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8)
+                return fail(error, "FEN board: rank " + std::to_string(rank + 1) +
+                                       " has more than 8 squares");
+        } else if (Piece p = piece_from_char(c)) {
+            if (file >= 8)
+                return fail(error, "FEN board: rank " + std::to_string(rank + 1) +
+                                       " has more than 8 squares");
+            placement.put(p, make_square(file++, rank));
+        } else {
+            return fail(error, std::string("FEN board: unexpected character '") + c +
+                                   "' (expected a piece letter PNBRQK/pnbrqk, a digit 1-8 or /)");
+        }
+    }
+    if (rank != 0 || file != 8)
+        return fail(error, "FEN board: expected 8 ranks of 8 squares, found " +
+                               std::to_string(8 - rank) + " ranks");
+    return true;
+}
+
+bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::string* error) {
+    std::istringstream in{std::string(fen)};
+    std::vector<std::string> fields;
+    for (std::string f; in >> f;) fields.push_back(f);
+    if (fields.empty()) return fail(error, "FEN is empty");
+    if (fields.size() > 6)
+        return fail(error, "FEN has " + std::to_string(fields.size()) + " fields, expected at most 6");
+
+    Placement placement;
+    if (!parse_board(fields[0], placement, error)) return false;
+    pos.clear();
+    pos.set_rules(rules);
+    for (int s = 0; s < SQUARE_NB; ++s)
+        if (Piece p = placement.piece_on(Square(s))) pos.put_piece(p, Square(s));
+
+    std::string side = fields.size() > 1 ? fields[1] : "w";
+    if (side != "w" && side != "b")
+        return fail(error, "FEN side to move: expected 'w' or 'b', found '" + side + "'");
+    pos.set_side_to_move(side == "w" ? WHITE : BLACK);
+
+    CastlingRights cr;
+    std::string castling = fields.size() > 2 ? fields[2] : "-";
+    if (castling != "-") {
+        for (char c : castling) {
+            Color color = (c >= 'a') ? BLACK : WHITE;
+            int idx;
+            switch (c) {
+            case 'K': case 'k': idx = CastlingRights::KING_ROOK; break;
+            case 'Q': case 'q': idx = CastlingRights::QUEEN_ROOK; break;
+            default:
+                return fail(error, std::string("FEN castling: unexpected character '") + c +
+                                       "' (expected K, Q, k, q or -)");
+            }
+            Square k = castling_home(color, CastlingRights::KING_INDEX);
+            Square r = castling_home(color, idx);
+            if (pos.piece_on(k) != make_piece(color, KING) || pos.piece_on(r) != make_piece(color, ROOK))
+                return fail(error, std::string("FEN castling: right '") + c +
+                                       "' needs the king and the rook on their original squares");
+            cr.sq[color][CastlingRights::KING_INDEX] = k;
+            cr.sq[color][idx] = r;
+        }
+    }
+    pos.set_castling(cr);
+
+    std::string ep = fields.size() > 3 ? fields[3] : "-";
+    if (ep != "-") {
+        if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || (ep[1] != '3' && ep[1] != '6'))
+            return fail(error, "FEN en passant: expected '-' or a square on rank 3 or 6, found '" +
+                                   ep + "'");
+        Square s = make_square(ep[0] - 'a', ep[1] - '1');
+        Color us = side == "w" ? WHITE : BLACK;
+        // Kept only when a pawn can take: the key then depends on real possibilities alone.
+        if (!rules.is_dynamo() && (geometry::pawn_captures[~us][s] & pos.pieces(us, PAWN)))
+            pos.set_ep_square(s);
+    }
+    for (size_t i = 4; i < fields.size(); ++i)
+        for (char c : fields[i])
+            if (c < '0' || c > '9')
+                return fail(error, "FEN move counter: expected a number, found '" + fields[i] + "'");
+    pos.finish_setup();
+    return true;
+}
+
+std::string board_field(const Placement& placement) {
+    std::string s;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            Piece p = placement.piece_on(make_square(file, rank));
+            if (!p) {
+                ++empty;
+                continue;
+            }
+            if (empty) s += char('0' + empty), empty = 0;
+            s += PIECE_CHARS[p];
+        }
+        if (empty) s += char('0' + empty);
+        if (rank) s += '/';
+    }
+    return s;
+}
+
+std::string to_fen(const Position& pos) {
+    std::string s = board_field(pos.placement());
+    s += pos.side_to_move() == WHITE ? " w " : " b ";
+    std::string castling;
+    const CastlingRights& cr = pos.castling();
+    for (Color c : {WHITE, BLACK}) {
+        if (cr.sq[c][CastlingRights::KING_INDEX] != castling_home(c, CastlingRights::KING_INDEX))
+            continue;
+        if (cr.sq[c][CastlingRights::KING_ROOK] == castling_home(c, CastlingRights::KING_ROOK))
+            castling += c == WHITE ? 'K' : 'k';
+        if (cr.sq[c][CastlingRights::QUEEN_ROOK] == castling_home(c, CastlingRights::QUEEN_ROOK))
+            castling += c == WHITE ? 'Q' : 'q';
+    }
+    s += castling.empty() ? "-" : castling;
+    Square ep = pos.state().ep_square;
+    s += ep == SQ_NONE ? " -" : std::string(" ") + char('a' + file_of(ep)) + char('1' + rank_of(ep));
+    s += " 0 1";
+    return s;
+}
+
+} // namespace dynamo

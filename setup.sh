@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what is missing (Debian 12 packages), then configures and builds into ./build.
+# Usage: bash setup.sh        (run from anywhere; as root, or with sudo available)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(g++ cmake make libtbb-dev libcli11-dev catch2)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"

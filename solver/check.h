@@ -1,0 +1,16 @@
+// Check detection, one function per rule set. Both read only a Placement, so the generators can
+// ask "would this side be in check" of a placement that is not the current position's.
+#pragma once
+
+#include "position.h"
+
+namespace dynamo {
+
+// Dynamo (RULES.md section 6): the opponent has a push or pull that takes c's king off the board.
+bool dynamo_in_check(const Placement& p, Color c);
+
+// Orthodox: squares of pieces of colour `by` that attack s.
+Bitboard orthodox_attackers(const Placement& p, Square s, Color by, Bitboard occupied);
+bool orthodox_in_check(const Placement& p, Color c);
+
+} // namespace dynamo

@@ -1,0 +1,52 @@
+// Legal move generation. One entry point; the position's rules choose the generator.
+// Dynamo moves are distinct by result (RULES.md section 2): each is listed once, in the canonical
+// way of writing it.
+#pragma once
+
+#include "position.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace dynamo {
+
+class MoveList {
+  public:
+    static constexpr int CAPACITY = 4096;
+
+    void clear() { size_ = 0; }
+    void push_back(Move m) {
+        if (size_ == CAPACITY) throw std::length_error("move list overflow");
+        moves_[size_++] = m;
+    }
+    int size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move operator[](int i) const { return moves_[i]; }
+    Move& operator[](int i) { return moves_[i]; }
+    const Move* begin() const { return moves_; }
+    const Move* end() const { return moves_ + size_; }
+    Move* begin() { return moves_; }
+    Move* end() { return moves_ + size_; }
+    void truncate(int n) { size_ = n; }
+    bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+  private:
+    int size_ = 0;
+    Move moves_[CAPACITY];
+};
+
+// Every legal move of the side to move.
+void generate_legal(const Position& pos, MoveList& list);
+
+// The legal moves of each rule set (generate_legal dispatches to these).
+void generate_dynamo(const Position& pos, MoveList& list);
+void generate_orthodox(const Position& pos, MoveList& list);
+
+// Whether a move (from any generator) is a "dynamo move", i.e. moves a passive piece other
+// than by castling or capture (RULES.md section 2).
+inline bool is_dynamo_move(Move m) { return m.has_passive() && !m.is_castling(); }
+
+bool is_checkmate(const Position& pos);
+bool is_stalemate(const Position& pos);
+
+} // namespace dynamo

@@ -1,0 +1,353 @@
+// Dynamo move generation (RULES.md sections 2-7).
+//
+// The generator enumerates every *way* of moving (plain move, suicide, push, pull, castling),
+// drops the ways that are illegal as ways (section 7, and the no-undo rule under
+// UndoDynamoOnly), merges ways with the same result into one move written in the canonical way
+// (section 2), and finally drops the moves that leave the mover in check.
+
+#include "check.h"
+#include "movegen.h"
+
+#include <cstring>
+#include <tuple>
+
+namespace dynamo {
+
+namespace {
+
+// Result key -> index in the move list, cleared per node by bumping an epoch.
+struct DedupTable {
+    static constexpr int SIZE = 2 * MoveList::CAPACITY;
+    static constexpr int MASK = SIZE - 1;
+    uint32_t epoch[SIZE];
+    Key key[SIZE];
+    uint16_t index[SIZE];
+    uint32_t current = 0;
+
+    DedupTable() { std::memset(epoch, 0, sizeof(epoch)); }
+    void reset() {
+        if (++current == 0) {
+            std::memset(epoch, 0, sizeof(epoch));
+            current = 1;
+        }
+    }
+};
+
+thread_local DedupTable dedup_table;
+
+constexpr int promotion_order(PieceType pt) {
+    return pt == QUEEN ? 0 : pt == ROOK ? 1 : pt == BISHOP ? 2 : pt == KNIGHT ? 3 : 4;
+}
+
+// RULES.md section 2: the plain move; then a dynamo move whose active piece changes square;
+// then the lower active start square; then the lower passive start square; then Q, R, B, S.
+auto canonical_rank(Move m) {
+    return std::make_tuple(m.has_passive() && !m.is_castling(), m.active_stays(),
+                           int(m.active_from()), int(m.passive_from()),
+                           promotion_order(m.promotion()));
+}
+
+Key castling_key(const CastlingRights& cr) {
+    Key k = 0;
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int i = 0; i < 3; ++i)
+            if (cr.sq[c][i] != SQ_NONE) k ^= zobrist::castling[c][i][cr.sq[c][i]];
+    return k;
+}
+
+class DynamoGenerator {
+  public:
+    DynamoGenerator(const Position& pos, MoveList& list)
+        : pos_(pos), list_(list), table_(dedup_table), rules_(pos.rules()),
+          us_(pos.side_to_move()), occ_(pos.pieces()), st_(pos.state()),
+          tracked_(st_.castling.tracked_squares()) {}
+
+    void run() {
+        list_.clear();
+        table_.reset();
+        for (Bitboard b = pos_.pieces(us_); b;) {
+            Square s = pop_lsb(b);
+            switch (type_of(pos_.piece_on(s))) {
+            case PAWN: pawn(s); break;
+            case KNIGHT: leaper(s, true); break;
+            case BISHOP: rider(s, false, true); break;
+            case ROOK: rider(s, true, false); break;
+            case QUEEN: rider(s, true, true); break;
+            case KING: leaper(s, false); break;
+            default: break;
+            }
+        }
+        castling();
+        drop_moves_into_check();
+    }
+
+  private:
+    bool own(Square s) const { return s != SQ_NONE && color_of(pos_.piece_on(s)) == us_ && !pos_.empty(s); }
+    bool empty(Square s) const { return pos_.empty(s); }
+
+    Placement result_of(Move m) const {
+        Placement r = pos_.placement();
+        Piece a = pos_.piece_on(m.active_from());
+        r.remove(a, m.active_from());
+        if (m.has_passive()) {
+            r.remove(pos_.piece_on(m.passive_from()), m.passive_from());
+            if (m.passive_to() != SQ_OUT) r.put(pos_.passive_after(m), m.passive_to());
+        }
+        if (m.active_to() != SQ_OUT) r.put(pos_.active_after(m), m.active_to());
+        return r;
+    }
+
+    // Section 7: a push or pull of the mover's own king over more than one square may not cross
+    // a square where it would be in check (the active piece counted on its destination when the
+    // crossed square is its start square).
+    bool king_crosses_check(Move m) const {
+        Square from = m.passive_from(), to = m.passive_to();
+        Bitboard crossed = geometry::between[from][to];
+        Piece king = pos_.piece_on(from);
+        Piece active = pos_.piece_on(m.active_from());
+        while (crossed) {
+            Square x = pop_lsb(crossed);
+            Placement q = pos_.placement();
+            q.remove(king, from);
+            if (x == m.active_from()) {
+                q.remove(active, x);
+                if (m.active_to() != SQ_OUT) q.put(active, m.active_to());
+            }
+            q.put(king, x);
+            if (dynamo_in_check(q, us_)) return true;
+        }
+        return false;
+    }
+
+    // One way of moving; promotions are expanded into the four choices.
+    void add(Move m) {
+        PieceType promo = NO_PIECE_TYPE;
+        Piece a = pos_.piece_on(m.active_from());
+        if (promotes_on(a, m.active_to()) && !m.active_stays()) promo = QUEEN;
+        else if (m.has_passive() && promotes_on(pos_.piece_on(m.passive_from()), m.passive_to()))
+            promo = QUEEN;
+        if (!promo) return add_way(m);
+        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+            add_way(Move(m.active_from(), m.active_to(), m.passive_from(), m.passive_to(), pt,
+                         Move::NORMAL));
+    }
+
+    void add_way(Move m) {
+        Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
+        Piece a = pos_.piece_on(af);
+        Key delta = 0;
+        if (at != af) {
+            delta ^= zobrist::piece_square[a][af];
+            if (at != SQ_OUT) delta ^= zobrist::piece_square[pos_.active_after(m)][at];
+        }
+        Piece p = NO_PIECE;
+        if (m.has_passive()) {
+            p = pos_.piece_on(pf);
+            delta ^= zobrist::piece_square[p][pf];
+            if (pt != SQ_OUT) delta ^= zobrist::piece_square[pos_.passive_after(m)][pt];
+        }
+
+        // No undo (section 4): compare keys first, the placements only when they agree.
+        if (st_.has_forbidden && (st_.placement_key ^ delta) == st_.forbidden_key &&
+            (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st_.forbidden)
+            return;
+
+        if (p && type_of(p) == KING && color_of(p) == us_ && !rules_.king_through_check &&
+            king_crosses_check(m))
+            return;
+
+        Key key = delta;
+        if (tracked_ & (square_bb(af) | (m.has_passive() ? square_bb(pf) : 0)))
+            key ^= castling_key(pos_.castling_after(m)) ^ castling_key(st_.castling);
+
+        for (int h = int(key) & DedupTable::MASK;; h = (h + 1) & DedupTable::MASK) {
+            if (table_.epoch[h] != table_.current) {
+                table_.epoch[h] = table_.current;
+                table_.key[h] = key;
+                table_.index[h] = uint16_t(list_.size());
+                list_.push_back(m);
+                return;
+            }
+            if (table_.key[h] != key) continue;
+            Move& other = list_[table_.index[h]];
+            if (!same_result(m, other)) continue; // a true 64-bit collision: keep both
+            if (canonical_rank(m) < canonical_rank(other)) other = m;
+            return;
+        }
+    }
+
+    bool same_result(Move a, Move b) const {
+        return result_of(a) == result_of(b) && pos_.castling_after(a) == pos_.castling_after(b);
+    }
+
+    void drop_moves_into_check() {
+        int kept = 0;
+        for (int i = 0; i < list_.size(); ++i) {
+            Move m = list_[i];
+            Placement r = result_of(m);
+            if (!dynamo_in_check(r, us_)) list_[kept++] = m;
+        }
+        list_.truncate(kept);
+    }
+
+    // Queen, rook, bishop: plain moves, suicide, pushes and pulls along each line (section 3.1).
+    void rider(Square s, bool rook_lines, bool bishop_lines) {
+        for (int di = 0; di < DIR_NB; ++di) {
+            Direction d = Direction(di);
+            if (is_rook_direction(d) ? !rook_lines : !bishop_lines) continue;
+            const int step = DIR_STEP[d];
+            auto along = [&](Square from, int n) { return Square(int(from) + step * n); };
+
+            Bitboard ahead = ray(s, d) & occ_;
+            int free_ahead = ahead ? distance_along(s, nearest_on_ray(ahead, d), d) - 1
+                                   : ray_length(s, d);
+            for (int j = 1; j <= free_ahead; ++j) add(Move::plain(s, along(s, j)));
+            if (!ahead) add(Move::plain(s, SQ_OUT));
+
+            if (ahead) { // push the first piece met along d
+                Square p = nearest_on_ray(ahead, d);
+                int g = distance_along(s, p, d);
+                Bitboard beyond = ray(p, d) & occ_;
+                int room = beyond ? distance_along(p, nearest_on_ray(beyond, d), d) - 1
+                                  : ray_length(p, d);
+                for (int k = 1; k <= room; ++k)
+                    for (int j = 0; j <= g + k - 1; ++j)
+                        add(Move::dynamo(s, along(s, j), p, along(p, k)));
+                if (!beyond && type_of(pos_.piece_on(p)) != KING) {
+                    for (int j = 0; j <= ray_length(s, d); ++j)
+                        add(Move::dynamo(s, along(s, j), p, SQ_OUT));
+                    add(Move::dynamo(s, SQ_OUT, p, SQ_OUT));
+                }
+            }
+
+            Direction back = opposite(d);
+            Bitboard behind = ray(s, back) & occ_;
+            if (behind) { // pull the first piece met along -d, moving along d
+                Square p = nearest_on_ray(behind, back);
+                int g = distance_along(p, s, d);
+                for (int j = rules_.no_stationary_pull ? 1 : 0; j <= free_ahead; ++j)
+                    for (int k = 1; k <= g - 1 + j; ++k)
+                        add(Move::dynamo(s, along(s, j), p, along(p, k)));
+                if (!ahead) {
+                    for (int k = 1; k <= g + ray_length(s, d); ++k)
+                        add(Move::dynamo(s, SQ_OUT, p, along(p, k)));
+                    if (type_of(pos_.piece_on(p)) != KING) add(Move::dynamo(s, SQ_OUT, p, SQ_OUT));
+                }
+            }
+        }
+    }
+
+    // Knight and king (section 3.2). Only a knight leaves the board.
+    void leaper(Square s, bool knight) {
+        for (int i = 0; i < 8; ++i) {
+            const Square* targets = knight ? geometry::knight_target[0] : geometry::step_target[0];
+            auto target = [&](Square from, int v) {
+                return from == SQ_NONE ? SQ_NONE : targets[from * 8 + v];
+            };
+            Square t = target(s, i), back = target(s, (i + 4) & 7);
+            if (t == SQ_NONE) {
+                if (knight) add(Move::plain(s, SQ_OUT));
+            } else if (empty(t)) {
+                add(Move::plain(s, t));
+            } else { // push the piece on t to t + v, staying or stepping onto t
+                Square t2 = target(t, i);
+                if (t2 == SQ_NONE ? type_of(pos_.piece_on(t)) != KING : empty(t2)) {
+                    Square to = t2 == SQ_NONE ? SQ_OUT : t2;
+                    add(Move::dynamo(s, s, t, to));
+                    add(Move::dynamo(s, t, t, to));
+                }
+            }
+            // pull the piece on s - v onto s, stepping to s + v
+            if (back != SQ_NONE && !empty(back) && (t == SQ_NONE ? knight : empty(t)))
+                add(Move::dynamo(s, t == SQ_NONE ? SQ_OUT : t, back, s));
+        }
+    }
+
+    // Pawns (section 3.3): own steps, friendly pushes forward, enemy pushes diagonally forward.
+    void pawn(Square s) {
+        const int fwd = pawn_push(us_);
+        const int reach = relative_rank(us_, s) == 1 ? 2 : 1;
+        auto ahead = [&](int n) { // s + n*fwd, or SQ_NONE off the board
+            int r = rank_of(s) + (us_ == WHITE ? n : -n);
+            return r >= 0 && r < 8 ? Square(int(s) + fwd * n) : SQ_NONE;
+        };
+
+        Square t1 = ahead(1); // always on the board: no pawn stands on its last rank
+        if (empty(t1)) {
+            add(Move::plain(s, t1));
+            if (reach == 2 && empty(ahead(2))) add(Move::plain(s, ahead(2)));
+        }
+
+        int g = own(t1) ? 1 : (reach == 2 && empty(t1) && own(ahead(2))) ? 2 : 0;
+        if (g) {
+            Square q = ahead(g);
+            bool is_king = type_of(pos_.piece_on(q)) == KING;
+            for (int k = 1; k <= reach; ++k) {
+                Square to = ahead(g + k);
+                if (to != SQ_NONE && !empty(to)) break; // squares crossed must be empty
+                if (to == SQ_NONE && is_king) break;
+                for (int j = 0; j <= reach && j < g + k; ++j)
+                    add(Move::dynamo(s, j ? ahead(j) : s, q, to == SQ_NONE ? SQ_OUT : to));
+                if (to == SQ_NONE) break; // gone: a longer push is the same move
+            }
+        }
+
+        for (int side : {-1, 1}) {
+            int f = file_of(s) + side, r = rank_of(s) + (us_ == WHITE ? 1 : -1);
+            if (!on_board(f, r)) continue;
+            Square t = make_square(f, r);
+            if (empty(t) || own(t)) continue;
+            int f2 = f + side, r2 = r + (us_ == WHITE ? 1 : -1);
+            Square to;
+            if (on_board(f2, r2)) {
+                to = make_square(f2, r2);
+                if (!empty(to)) continue;
+            } else {
+                if (type_of(pos_.piece_on(t)) == KING) continue;
+                to = SQ_OUT;
+            }
+            add(Move::dynamo(s, s, t, to));
+            add(Move::dynamo(s, t, t, to));
+        }
+    }
+
+    // Castling (section 5): the original king and rook on their original squares, the squares
+    // between empty, the king not in check and not crossing a square where it would be.
+    void castling() {
+        const CastlingRights& cr = st_.castling;
+        Square k = cr.sq[us_][CastlingRights::KING_INDEX];
+        if (k != castling_home(us_, CastlingRights::KING_INDEX)) return;
+        bool checked = false, in_check = false;
+        for (int idx : {CastlingRights::KING_ROOK, CastlingRights::QUEEN_ROOK}) {
+            Square r = cr.sq[us_][idx];
+            if (r != castling_home(us_, idx)) continue;
+            if (pos_.piece_on(k) != make_piece(us_, KING) || pos_.piece_on(r) != make_piece(us_, ROOK))
+                continue;
+            if (geometry::between[k][r] & occ_) continue;
+            if (!checked) in_check = pos_.in_check(us_), checked = true;
+            if (in_check) return;
+            bool kingside = idx == CastlingRights::KING_ROOK;
+            Square kto = Square(k + (kingside ? 2 : -2)), rto = Square(k + (kingside ? 1 : -1));
+            Placement q = pos_.placement();
+            q.remove(make_piece(us_, KING), k);
+            q.put(make_piece(us_, KING), rto); // the square the king crosses
+            if (dynamo_in_check(q, us_)) continue;
+            add(Move::castling(k, kto, r, rto));
+        }
+    }
+
+    const Position& pos_;
+    MoveList& list_;
+    DedupTable& table_;
+    const RuleSet& rules_;
+    Color us_;
+    Bitboard occ_;
+    const StateInfo& st_;
+    Bitboard tracked_;
+};
+
+} // namespace
+
+void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
+
+} // namespace dynamo

@@ -1,0 +1,225 @@
+#include "position.h"
+
+#include "check.h"
+
+#include <cstring>
+
+namespace dynamo {
+
+namespace zobrist {
+Key piece_square[PIECE_NB][SQUARE_NB];
+Key castling[COLOR_NB][3][SQUARE_NB];
+Key en_passant[8];
+Key side;
+
+namespace {
+struct Init {
+    Init() {
+        uint64_t s = 1070372; // fixed: hashes are reproducible across runs and machines
+        auto next = [&s] {
+            s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+            return s * 2685821657736338717ULL;
+        };
+        for (auto& p : piece_square)
+            for (auto& k : p) k = next();
+        for (auto& c : castling)
+            for (auto& i : c)
+                for (auto& k : i) k = next();
+        for (auto& k : en_passant) k = next();
+        side = next();
+    }
+} init;
+} // namespace
+} // namespace zobrist
+
+Piece Placement::piece_on(Square s) const {
+    Bitboard b = square_bb(s);
+    if (!(occupied() & b)) return NO_PIECE;
+    Color c = (by_color[WHITE] & b) ? WHITE : BLACK;
+    for (int pt = PAWN; pt <= KING; ++pt)
+        if (by_type[pt] & b) return make_piece(c, PieceType(pt));
+    return NO_PIECE;
+}
+
+bool CastlingRights::any() const {
+    for (auto& c : sq)
+        if (c[KING_INDEX] != SQ_NONE) return true;
+    return false;
+}
+
+Bitboard CastlingRights::tracked_squares() const {
+    Bitboard b = 0;
+    for (auto& c : sq)
+        for (Square s : c)
+            if (s != SQ_NONE) b |= square_bb(s);
+    return b;
+}
+
+void CastlingRights::normalize() {
+    for (auto& c : sq)
+        if (c[KING_INDEX] == SQ_NONE || (c[QUEEN_ROOK] == SQ_NONE && c[KING_ROOK] == SQ_NONE))
+            c[0] = c[1] = c[2] = SQ_NONE;
+}
+
+Position::Position() : states_(64) { clear(); }
+
+void Position::clear() {
+    std::memset(board_, 0, sizeof(board_));
+    placement_ = Placement{};
+    side_to_move_ = WHITE;
+    states_.assign(64, StateInfo{});
+    ply_ = 0;
+}
+
+void Position::put(Piece p, Square s) {
+    board_[s] = p;
+    placement_.put(p, s);
+    st().placement_key ^= zobrist::piece_square[p][s];
+}
+
+void Position::lift(Square s) {
+    Piece p = board_[s];
+    board_[s] = NO_PIECE;
+    placement_.remove(p, s);
+    st().placement_key ^= zobrist::piece_square[p][s];
+}
+
+void Position::put_piece(Piece p, Square s) {
+    if (board_[s] != NO_PIECE) lift(s);
+    put(p, s);
+}
+
+void Position::remove_piece(Square s) {
+    if (board_[s] != NO_PIECE) lift(s);
+}
+
+void Position::set_forbidden_placement(const Placement& p) {
+    st().has_forbidden = true;
+    st().forbidden = p;
+    Key k = 0;
+    for (int s = 0; s < SQUARE_NB; ++s)
+        if (Piece pc = p.piece_on(Square(s))) k ^= zobrist::piece_square[pc][s];
+    st().forbidden_key = k;
+}
+
+Key Position::castling_key(const CastlingRights& cr) const {
+    Key k = 0;
+    for (int c = 0; c < COLOR_NB; ++c)
+        for (int i = 0; i < 3; ++i)
+            if (cr.sq[c][i] != SQ_NONE) k ^= zobrist::castling[c][i][cr.sq[c][i]];
+    return k;
+}
+
+Key Position::extras_key(const StateInfo& s, Color stm) const {
+    Key k = castling_key(s.castling);
+    if (stm == BLACK) k ^= zobrist::side;
+    if (s.ep_square != SQ_NONE) k ^= zobrist::en_passant[file_of(s.ep_square)];
+    return k;
+}
+
+Key Position::compute_placement_key() const {
+    Key k = 0;
+    for (int s = 0; s < SQUARE_NB; ++s)
+        if (board_[s]) k ^= zobrist::piece_square[board_[s]][s];
+    return k;
+}
+
+Key Position::compute_key() const {
+    return compute_placement_key() ^ extras_key(state(), side_to_move_);
+}
+
+void Position::finish_setup() {
+    StateInfo root = st();
+    root.castling.normalize();
+    root.placement_key = compute_placement_key();
+    root.key = root.placement_key ^ extras_key(root, side_to_move_);
+    root.move = Move::none();
+    states_.assign(64, StateInfo{});
+    ply_ = 0;
+    states_[0] = root;
+}
+
+bool Position::in_check(Color c) const {
+    return rules_.is_dynamo() ? dynamo_in_check(placement_, c) : orthodox_in_check(placement_, c);
+}
+
+Piece Position::active_after(Move m) const {
+    Piece a = board_[m.active_from()];
+    if (m.promotion() && promotes_on(a, m.active_to())) return make_piece(color_of(a), m.promotion());
+    return a;
+}
+
+Piece Position::passive_after(Move m) const {
+    if (!m.has_passive()) return NO_PIECE;
+    Piece a = board_[m.active_from()], p = board_[m.passive_from()];
+    if (m.promotion() && !promotes_on(a, m.active_to()) && promotes_on(p, m.passive_to()))
+        return make_piece(color_of(p), m.promotion());
+    return p;
+}
+
+CastlingRights Position::castling_after(Move m) const {
+    CastlingRights cr = state().castling;
+    Square af = m.active_from(), pf = m.passive_from();
+    bool strict = rules_.strict_castling || !rules_.is_dynamo();
+    for (auto& c : cr.sq)
+        for (Square& s : c) {
+            if (s == SQ_NONE) continue;
+            if (s == af) {
+                // The active piece keeps its right only by staying (a stationary push or pull).
+                if (!m.active_stays()) s = SQ_NONE;
+            } else if (s == pf) {
+                if (m.passive_to() == SQ_OUT || strict) s = SQ_NONE;
+                else s = m.passive_to();
+            }
+        }
+    cr.normalize();
+    return cr;
+}
+
+void Position::make(Move m) {
+    if (ply_ + 1 >= int(states_.size())) states_.resize(states_.size() * 2);
+    const StateInfo& prev = states_[ply_];
+    StateInfo& next = states_[ply_ + 1];
+    next.placement_key = prev.placement_key;
+    next.castling = castling_after(m);
+    next.has_forbidden = true;
+    next.forbidden_key = prev.placement_key;
+    next.forbidden = placement_;
+    next.move = m;
+
+    Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
+    Piece active = board_[af], passive = m.has_passive() ? board_[pf] : NO_PIECE;
+    Piece active_new = active_after(m), passive_new = passive_after(m);
+    next.active_piece = active;
+    next.passive_piece = passive;
+
+    ++ply_;
+    // Lift both pieces first: the active piece may land where the passive one stood.
+    lift(af);
+    if (passive) lift(pf);
+    if (passive && pt != SQ_OUT) put(passive_new, pt);
+    if (at != SQ_OUT) put(active_new, at);
+
+    next.ep_square = SQ_NONE;
+    if (!rules_.is_dynamo() && type_of(active) == PAWN && (int(at) ^ int(af)) == 16) {
+        Square passed = Square((int(af) + int(at)) / 2);
+        if (geometry::pawn_captures[color_of(active)][passed] & pieces(~side_to_move_, PAWN))
+            next.ep_square = passed;
+    }
+    side_to_move_ = ~side_to_move_;
+    next.key = next.placement_key ^ extras_key(next, side_to_move_);
+}
+
+void Position::unmake() {
+    const StateInfo& s = states_[ply_];
+    Move m = s.move;
+    Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
+    if (at != SQ_OUT) lift(at);
+    if (s.passive_piece && pt != SQ_OUT) lift(pt);
+    put(s.active_piece, af);
+    if (s.passive_piece) put(s.passive_piece, pf);
+    --ply_;
+    side_to_move_ = ~side_to_move_;
+}
+
+} // namespace dynamo

@@ -1,0 +1,40 @@
+// Which rules a position is played under: orthodox chess, or Dynamo with the switches of
+// RULES.md section 9. Plain data; the generators read it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace dynamo {
+
+struct RuleSet {
+    enum class Variant : uint8_t { Orthodox, Dynamo };
+
+    Variant variant = Variant::Dynamo;
+    bool no_stationary_pull = false; // riders pull only while moving (vchess)
+    bool strict_castling = false;    // any displacement of king/rook loses the right (vchess)
+    bool undo_dynamo_only = false;   // the no-undo rule binds only dynamo moves (Wikipedia)
+    bool king_through_check = false; // section 7 does not apply (vchess)
+
+    bool is_dynamo() const { return variant == Variant::Dynamo; }
+    bool operator==(const RuleSet&) const = default;
+
+    static RuleSet orthodox() { return RuleSet{Variant::Orthodox}; }
+    static RuleSet dynamo_default() { return RuleSet{}; }
+    static RuleSet vchess() {
+        RuleSet r;
+        r.no_stationary_pull = r.strict_castling = r.king_through_check = true;
+        return r;
+    }
+
+    // Reads the words of a `condition` line or of --rules: "Dynamo StrictCastling",
+    // "orthodox", "vchess", "" (= orthodox, as Popeye). Case-insensitive; a keyword may be
+    // abbreviated to a unique prefix. On failure returns nullopt and sets `error`.
+    static std::optional<RuleSet> parse(std::string_view words, std::string* error = nullptr);
+
+    // The canonical words, e.g. "Dynamo NoStationaryPull", or "orthodox".
+    std::string name() const;
+};
+
+} // namespace dynamo

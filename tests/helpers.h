@@ -1,0 +1,63 @@
+// Small helpers shared by the tests: positions from FEN, move lists as sorted text, refdata.
+#pragma once
+
+#include "format/fen.h"
+#include "format/notation.h"
+#include "solver/movegen.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace dynamo::test {
+
+inline std::string refdata(const std::string& relative) {
+    return std::string(DYNAMO_REFDATA) + "/" + relative;
+}
+
+inline Position position(const std::string& fen, RuleSet rules = RuleSet::dynamo_default()) {
+    Position pos;
+    std::string error;
+    if (!parse_fen(fen, rules, pos, &error)) FAIL("bad FEN in test: " << fen << ": " << error);
+    return pos;
+}
+
+inline std::vector<std::string> move_texts(const Position& pos) {
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<std::string> texts;
+    for (Move m : list) texts.push_back(move_text(pos, m));
+    std::sort(texts.begin(), texts.end());
+    return texts;
+}
+
+inline bool has_move(const Position& pos, const std::string& text) {
+    auto texts = move_texts(pos);
+    return std::find(texts.begin(), texts.end(), text) != texts.end();
+}
+
+// Rows of a tab-separated file, skipping '#' comments and the header line.
+inline std::vector<std::vector<std::string>> read_tsv(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) FAIL("cannot read reference data " << path);
+    std::vector<std::vector<std::string>> rows;
+    bool header = true;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        if (header) {
+            header = false;
+            continue;
+        }
+        std::vector<std::string> cells;
+        std::stringstream ss(line);
+        for (std::string cell; std::getline(ss, cell, '\t');) cells.push_back(cell);
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+} // namespace dynamo::test
