@@ -52,6 +52,8 @@ extern Magic rook_magics[SQUARE_NB];
 extern Magic bishop_magics[SQUARE_NB];
 
 void init(); // idempotent; called by static initialisation of the engine library
+// Slider attacks computed square by square (slow; for building tables and for tests).
+Bitboard slide(Square s, Bitboard occupied, bool rook);
 } // namespace geometry
 
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {

@@ -27,8 +27,9 @@ std::vector<DivideEntry> perft_divide(const Position& pos, int depth, int thread
     auto list = std::make_unique<MoveList>();
     generate_legal(pos, *list);
     std::vector<DivideEntry> result;
-    for (Move m : *list) result.push_back({m, depth <= 1 ? 1u : 0u});
-    if (depth <= 1) return result;
+    if (depth <= 0) return result; // the empty sequence: no root move
+    for (Move m : *list) result.push_back({m, depth == 1 ? 1u : 0u});
+    if (depth == 1) return result;
 
     int workers = threads > 0 ? threads : tbb::this_task_arena::max_concurrency();
     tbb::task_arena arena(workers);

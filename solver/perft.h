@@ -18,7 +18,8 @@ struct DivideEntry {
 };
 
 // Counts per root move; the root moves are searched in parallel with TBB (`threads` workers,
-// 0 = all cores). The result is in generation order whatever the thread count.
+// 0 = all cores). The result is in generation order whatever the thread count. Depth 0 has
+// no root moves (its perft, 1, is the empty sequence).
 std::vector<DivideEntry> perft_divide(const Position& pos, int depth, int threads = 0);
 
 } // namespace dynamo
