@@ -11,9 +11,9 @@ struct CheckSources {
     Bitboard pawn[COLOR_NB][SQUARE_NB] = {}; // [colour of the king][k]: where enemy pawns check
     Bitboard rook_lines[SQUARE_NB] = {};
     Bitboard bishop_lines[SQUARE_NB] = {};
+    Bitboard relevant[SQUARE_NB] = {};
 
     CheckSources() {
-        geometry::init();
         for (int k = 0; k < SQUARE_NB; ++k) {
             int f = file_of(Square(k)), r = rank_of(Square(k));
             // A leaper on k - v pushes the king on k to k + v: off the board if k + v is.
@@ -26,8 +26,9 @@ struct CheckSources {
                 int vf = DIR_FILE[d], vr = DIR_RANK[d];
                 if (!on_board(f + vf, r + vr) && on_board(f - vf, r - vr))
                     king[k] |= square_bb(make_square(f - vf, r - vr));
-                (is_rook_direction(Direction(d)) ? rook_lines : bishop_lines)[k] |=
-                    geometry::ray[k][d];
+                for (int n = 1; on_board(f + n * vf, r + n * vr); ++n)
+                    (is_rook_direction(Direction(d)) ? rook_lines : bishop_lines)[k] |=
+                        square_bb(make_square(f + n * vf, r + n * vr));
             }
             // An enemy pawn pushes diagonally forward (its own forward).
             for (int c = 0; c < COLOR_NB; ++c) {
@@ -36,16 +37,21 @@ struct CheckSources {
                     if (!on_board(f + vf, r + vr) && on_board(f - vf, r - vr))
                         pawn[c][k] |= square_bb(make_square(f - vf, r - vr));
             }
+            relevant[k] = rook_lines[k] | bishop_lines[k] | knight[k] | square_bb(Square(k));
+            for (int i = 0; i < 8; ++i)
+                if (on_board(f + KNIGHT_FILE[i], r + KNIGHT_RANK[i]))
+                    relevant[k] |= square_bb(make_square(f + KNIGHT_FILE[i], r + KNIGHT_RANK[i]));
         }
     }
 };
 
-const CheckSources& sources() {
-    static const CheckSources s;
-    return s;
-}
+// Built from geometry alone (no other table), so static initialisation order cannot matter.
+const CheckSources check_sources;
+const CheckSources& sources() { return check_sources; }
 
 } // namespace
+
+Bitboard king_relevant_squares(Square k) { return sources().relevant[k]; }
 
 bool dynamo_in_check(const Placement& p, Color c) {
     Bitboard king = p.pieces(c, KING);

@@ -14,6 +14,8 @@ class MoveList {
   public:
     static constexpr int CAPACITY = 4096;
 
+    MoveList() {}
+
     void clear() { size_ = 0; }
     void push_back(Move m) {
         if (size_ == CAPACITY) throw std::length_error("move list overflow");
@@ -32,7 +34,9 @@ class MoveList {
 
   private:
     int size_ = 0;
-    Move moves_[CAPACITY];
+    union { // left uninitialised: a list is built for every node searched
+        Move moves_[CAPACITY];
+    };
 };
 
 // Every legal move of the side to move.

@@ -15,19 +15,45 @@ namespace dynamo {
 
 namespace {
 
-// Result key -> index in the move list, cleared per node by bumping an epoch.
+// Result key -> index in the move list, cleared per node by bumping an epoch. It starts small
+// enough to stay in L1 and doubles (rehashing the node's keys) when a node has many moves.
 struct DedupTable {
-    static constexpr int SIZE = 2 * MoveList::CAPACITY;
-    static constexpr int MASK = SIZE - 1;
-    uint32_t epoch[SIZE];
-    Key key[SIZE];
-    uint16_t index[SIZE];
+    static constexpr uint32_t MAX_SIZE = 2 * MoveList::CAPACITY;
+    static constexpr uint32_t START_SIZE = 1024;
+    struct Slot {
+        Key key;
+        uint32_t epoch;
+        uint32_t index;
+    };
+    Slot slots[MAX_SIZE];
+    Key keys[MoveList::CAPACITY]; // result key of each move of the node, for rehashing
+    uint32_t mask = START_SIZE - 1;
     uint32_t current = 0;
 
-    DedupTable() { std::memset(epoch, 0, sizeof(epoch)); }
+    DedupTable() { std::memset(slots, 0, sizeof(slots)); }
     void reset() {
+        mask = START_SIZE - 1;
         if (++current == 0) {
-            std::memset(epoch, 0, sizeof(epoch));
+            std::memset(slots, 0, sizeof(slots));
+            current = 1;
+        }
+    }
+    // Room for one more entry at most half full; grows by rehashing under a new epoch.
+    void reserve_for(uint32_t entries) {
+        if (2 * (entries + 1) <= mask + 1) return;
+        reset_epoch_only();
+        mask = 2 * mask + 1;
+        for (uint32_t i = 0; i < entries; ++i) {
+            uint32_t h = uint32_t(keys[i]) & mask;
+            while (slots[h].epoch == current) h = (h + 1) & mask;
+            slots[h] = {keys[i], current, i};
+        }
+    }
+
+  private:
+    void reset_epoch_only() {
+        if (++current == 0) {
+            std::memset(slots, 0, sizeof(slots));
             current = 1;
         }
     }
@@ -60,7 +86,7 @@ class DynamoGenerator {
     DynamoGenerator(const Position& pos, MoveList& list)
         : pos_(pos), list_(list), table_(dedup_table), rules_(pos.rules()),
           us_(pos.side_to_move()), occ_(pos.pieces()), st_(pos.state()),
-          tracked_(st_.castling.tracked_squares()) {}
+          tracked_(st_.castling.tracked_squares()), castling_key_(castling_key(st_.castling)) {}
 
     void run() {
         list_.clear();
@@ -119,32 +145,33 @@ class DynamoGenerator {
         return false;
     }
 
-    // One way of moving; promotions are expanded into the four choices.
-    void add(Move m) {
-        PieceType promo = NO_PIECE_TYPE;
-        Piece a = pos_.piece_on(m.active_from());
-        if (promotes_on(a, m.active_to()) && !m.active_stays()) promo = QUEEN;
-        else if (m.has_passive() && promotes_on(pos_.piece_on(m.passive_from()), m.passive_to()))
-            promo = QUEEN;
-        if (!promo) return add_way(m);
-        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
-            add_way(Move(m.active_from(), m.active_to(), m.passive_from(), m.passive_to(), pt,
-                         Move::NORMAL));
+    // One way of moving, by the active piece a and the passive piece p (NO_PIECE for a plain
+    // move); promotions are expanded into the four choices.
+    void add(Move m, Piece a, Piece p = NO_PIECE) {
+        bool promotes = (type_of(a) == PAWN && !m.active_stays() && promotes_on(a, m.active_to())) ||
+                        (type_of(p) == PAWN && promotes_on(p, m.passive_to()));
+        if (!promotes) return add_way(m, a, p, a, p);
+        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
+            Move promoted(m.active_from(), m.active_to(), m.passive_from(), m.passive_to(), pt,
+                          Move::NORMAL);
+            if (type_of(a) == PAWN && promotes_on(a, m.active_to()))
+                add_way(promoted, a, p, make_piece(color_of(a), pt), p);
+            else
+                add_way(promoted, a, p, a, make_piece(color_of(p), pt));
+        }
     }
 
-    void add_way(Move m) {
+    // a_after, p_after: the pieces as they land (promotion applied).
+    void add_way(Move m, Piece a, Piece p, Piece a_after, Piece p_after) {
         Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
-        Piece a = pos_.piece_on(af);
         Key delta = 0;
         if (at != af) {
             delta ^= zobrist::piece_square[a][af];
-            if (at != SQ_OUT) delta ^= zobrist::piece_square[pos_.active_after(m)][at];
+            if (at != SQ_OUT) delta ^= zobrist::piece_square[a_after][at];
         }
-        Piece p = NO_PIECE;
-        if (m.has_passive()) {
-            p = pos_.piece_on(pf);
+        if (p) {
             delta ^= zobrist::piece_square[p][pf];
-            if (pt != SQ_OUT) delta ^= zobrist::piece_square[pos_.passive_after(m)][pt];
+            if (pt != SQ_OUT) delta ^= zobrist::piece_square[p_after][pt];
         }
 
         // No undo (section 4): compare keys first, the placements only when they agree.
@@ -157,41 +184,87 @@ class DynamoGenerator {
             return;
 
         Key key = delta;
-        if (tracked_ & (square_bb(af) | (m.has_passive() ? square_bb(pf) : 0)))
-            key ^= castling_key(pos_.castling_after(m)) ^ castling_key(st_.castling);
+        if (tracked_ & (square_bb(af) | (p ? square_bb(pf) : 0)))
+            key ^= castling_key_after(m) ^ castling_key_;
 
-        for (int h = int(key) & DedupTable::MASK;; h = (h + 1) & DedupTable::MASK) {
-            if (table_.epoch[h] != table_.current) {
-                table_.epoch[h] = table_.current;
-                table_.key[h] = key;
-                table_.index[h] = uint16_t(list_.size());
+        if (2 * list_.size() + 2 > int(table_.mask) + 1) table_.reserve_for(uint32_t(list_.size()));
+        for (uint32_t h = uint32_t(key) & table_.mask;; h = (h + 1) & table_.mask) {
+            DedupTable::Slot& slot = table_.slots[h];
+            if (slot.epoch != table_.current) {
+                slot = {key, table_.current, uint32_t(list_.size())};
+                table_.keys[list_.size()] = key;
                 list_.push_back(m);
                 return;
             }
-            if (table_.key[h] != key) continue;
-            Move& other = list_[table_.index[h]];
+            if (slot.key != key) continue;
+            Move& other = list_[slot.index];
             if (!same_result(m, other)) continue; // a true 64-bit collision: keep both
             if (canonical_rank(m) < canonical_rank(other)) other = m;
             return;
         }
     }
 
+    // The key of the castling eligibility after m: Position::castling_after, folded into keys.
+    Key castling_key_after(Move m) const {
+        Square af = m.active_from(), pf = m.passive_from(), pt = m.passive_to();
+        bool active_keeps = m.active_stays();
+        Key k = 0;
+        for (int c = 0; c < COLOR_NB; ++c) {
+            Square sq[3];
+            for (int i = 0; i < 3; ++i) {
+                Square s = st_.castling.sq[c][i];
+                if (s == af) s = active_keeps ? s : SQ_NONE;
+                else if (s == pf && s != SQ_NONE) s = rules_.strict_castling ? SQ_NONE : pt;
+                sq[i] = s; // SQ_OUT == SQ_NONE: a piece gone loses its right
+            }
+            if (sq[0] == SQ_NONE || (sq[1] == SQ_NONE && sq[2] == SQ_NONE)) continue;
+            for (int i = 0; i < 3; ++i)
+                if (sq[i] != SQ_NONE) k ^= zobrist::castling[c][i][sq[i]];
+        }
+        return k;
+    }
+
     bool same_result(Move a, Move b) const {
         return result_of(a) == result_of(b) && pos_.castling_after(a) == pos_.castling_after(b);
     }
 
+    // Only some moves can leave the mover in check, when it is not in check already: those that
+    // move its king, or move an enemy piece (which may land on an attacking square), or, when
+    // an enemy piece stands on a square from which it could attack the king's square, those
+    // that touch a square deciding whether it does (the lines through the king, the squares
+    // around it). The others keep the king as safe as it was and need no test.
     void drop_moves_into_check() {
+        Square k = pos_.king_square(us_);
+        if (k == SQ_NONE) return; // no king, no check (only in test positions)
+        bool test_all = pos_.in_check(us_);
+        Bitboard relevant = king_relevant_squares(k);
+        bool attackers_near = relevant & pos_.pieces(~us_) & ~pos_.pieces(~us_, KING) ||
+                              (geometry::king_steps[k] & pos_.pieces(~us_, KING));
         int kept = 0;
         for (int i = 0; i < list_.size(); ++i) {
             Move m = list_[i];
-            Placement r = result_of(m);
-            if (!dynamo_in_check(r, us_)) list_[kept++] = m;
+            bool test = test_all || m.active_from() == k;
+            if (m.has_passive()) {
+                Square pf = m.passive_from();
+                test |= pf == k || color_of(pos_.piece_on(pf)) != us_;
+            }
+            if (!test && attackers_near) {
+                Bitboard touched = square_bb(m.active_from());
+                if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
+                if (m.has_passive()) {
+                    touched |= square_bb(m.passive_from());
+                    if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
+                }
+                test = touched & relevant;
+            }
+            if (!test || !dynamo_in_check(result_of(m), us_)) list_[kept++] = m;
         }
         list_.truncate(kept);
     }
 
     // Queen, rook, bishop: plain moves, suicide, pushes and pulls along each line (section 3.1).
     void rider(Square s, bool rook_lines, bool bishop_lines) {
+        const Piece a = pos_.piece_on(s);
         for (int di = 0; di < DIR_NB; ++di) {
             Direction d = Direction(di);
             if (is_rook_direction(d) ? !rook_lines : !bishop_lines) continue;
@@ -201,37 +274,39 @@ class DynamoGenerator {
             Bitboard ahead = ray(s, d) & occ_;
             int free_ahead = ahead ? distance_along(s, nearest_on_ray(ahead, d), d) - 1
                                    : ray_length(s, d);
-            for (int j = 1; j <= free_ahead; ++j) add(Move::plain(s, along(s, j)));
-            if (!ahead) add(Move::plain(s, SQ_OUT));
+            for (int j = 1; j <= free_ahead; ++j) add(Move::plain(s, along(s, j)), a);
+            if (!ahead) add(Move::plain(s, SQ_OUT), a);
 
             if (ahead) { // push the first piece met along d
-                Square p = nearest_on_ray(ahead, d);
-                int g = distance_along(s, p, d);
-                Bitboard beyond = ray(p, d) & occ_;
-                int room = beyond ? distance_along(p, nearest_on_ray(beyond, d), d) - 1
-                                  : ray_length(p, d);
+                Square ps = nearest_on_ray(ahead, d);
+                Piece p = pos_.piece_on(ps);
+                int g = distance_along(s, ps, d);
+                Bitboard beyond = ray(ps, d) & occ_;
+                int room = beyond ? distance_along(ps, nearest_on_ray(beyond, d), d) - 1
+                                  : ray_length(ps, d);
                 for (int k = 1; k <= room; ++k)
                     for (int j = 0; j <= g + k - 1; ++j)
-                        add(Move::dynamo(s, along(s, j), p, along(p, k)));
-                if (!beyond && type_of(pos_.piece_on(p)) != KING) {
+                        add(Move::dynamo(s, along(s, j), ps, along(ps, k)), a, p);
+                if (!beyond && type_of(p) != KING) {
                     for (int j = 0; j <= ray_length(s, d); ++j)
-                        add(Move::dynamo(s, along(s, j), p, SQ_OUT));
-                    add(Move::dynamo(s, SQ_OUT, p, SQ_OUT));
+                        add(Move::dynamo(s, along(s, j), ps, SQ_OUT), a, p);
+                    add(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), a, p);
                 }
             }
 
             Direction back = opposite(d);
             Bitboard behind = ray(s, back) & occ_;
             if (behind) { // pull the first piece met along -d, moving along d
-                Square p = nearest_on_ray(behind, back);
-                int g = distance_along(p, s, d);
+                Square ps = nearest_on_ray(behind, back);
+                Piece p = pos_.piece_on(ps);
+                int g = distance_along(ps, s, d);
                 for (int j = rules_.no_stationary_pull ? 1 : 0; j <= free_ahead; ++j)
                     for (int k = 1; k <= g - 1 + j; ++k)
-                        add(Move::dynamo(s, along(s, j), p, along(p, k)));
+                        add(Move::dynamo(s, along(s, j), ps, along(ps, k)), a, p);
                 if (!ahead) {
                     for (int k = 1; k <= g + ray_length(s, d); ++k)
-                        add(Move::dynamo(s, SQ_OUT, p, along(p, k)));
-                    if (type_of(pos_.piece_on(p)) != KING) add(Move::dynamo(s, SQ_OUT, p, SQ_OUT));
+                        add(Move::dynamo(s, SQ_OUT, ps, along(ps, k)), a, p);
+                    if (type_of(p) != KING) add(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), a, p);
                 }
             }
         }
@@ -239,32 +314,35 @@ class DynamoGenerator {
 
     // Knight and king (section 3.2). Only a knight leaves the board.
     void leaper(Square s, bool knight) {
+        const Piece a = pos_.piece_on(s);
+        const Square* targets = knight ? geometry::knight_target[0] : geometry::step_target[0];
+        auto target = [&](Square from, int v) {
+            return from == SQ_NONE ? SQ_NONE : targets[from * 8 + v];
+        };
         for (int i = 0; i < 8; ++i) {
-            const Square* targets = knight ? geometry::knight_target[0] : geometry::step_target[0];
-            auto target = [&](Square from, int v) {
-                return from == SQ_NONE ? SQ_NONE : targets[from * 8 + v];
-            };
             Square t = target(s, i), back = target(s, (i + 4) & 7);
             if (t == SQ_NONE) {
-                if (knight) add(Move::plain(s, SQ_OUT));
+                if (knight) add(Move::plain(s, SQ_OUT), a);
             } else if (empty(t)) {
-                add(Move::plain(s, t));
+                add(Move::plain(s, t), a);
             } else { // push the piece on t to t + v, staying or stepping onto t
+                Piece p = pos_.piece_on(t);
                 Square t2 = target(t, i);
-                if (t2 == SQ_NONE ? type_of(pos_.piece_on(t)) != KING : empty(t2)) {
+                if (t2 == SQ_NONE ? type_of(p) != KING : empty(t2)) {
                     Square to = t2 == SQ_NONE ? SQ_OUT : t2;
-                    add(Move::dynamo(s, s, t, to));
-                    add(Move::dynamo(s, t, t, to));
+                    add(Move::dynamo(s, s, t, to), a, p);
+                    add(Move::dynamo(s, t, t, to), a, p);
                 }
             }
             // pull the piece on s - v onto s, stepping to s + v
             if (back != SQ_NONE && !empty(back) && (t == SQ_NONE ? knight : empty(t)))
-                add(Move::dynamo(s, t == SQ_NONE ? SQ_OUT : t, back, s));
+                add(Move::dynamo(s, t == SQ_NONE ? SQ_OUT : t, back, s), a, pos_.piece_on(back));
         }
     }
 
     // Pawns (section 3.3): own steps, friendly pushes forward, enemy pushes diagonally forward.
     void pawn(Square s) {
+        const Piece a = pos_.piece_on(s);
         const int fwd = pawn_push(us_);
         const int reach = relative_rank(us_, s) == 1 ? 2 : 1;
         auto ahead = [&](int n) { // s + n*fwd, or SQ_NONE off the board
@@ -274,20 +352,20 @@ class DynamoGenerator {
 
         Square t1 = ahead(1); // always on the board: no pawn stands on its last rank
         if (empty(t1)) {
-            add(Move::plain(s, t1));
-            if (reach == 2 && empty(ahead(2))) add(Move::plain(s, ahead(2)));
+            add(Move::plain(s, t1), a);
+            if (reach == 2 && empty(ahead(2))) add(Move::plain(s, ahead(2)), a);
         }
 
         int g = own(t1) ? 1 : (reach == 2 && empty(t1) && own(ahead(2))) ? 2 : 0;
         if (g) {
             Square q = ahead(g);
-            bool is_king = type_of(pos_.piece_on(q)) == KING;
+            Piece p = pos_.piece_on(q);
             for (int k = 1; k <= reach; ++k) {
                 Square to = ahead(g + k);
                 if (to != SQ_NONE && !empty(to)) break; // squares crossed must be empty
-                if (to == SQ_NONE && is_king) break;
+                if (to == SQ_NONE && type_of(p) == KING) break;
                 for (int j = 0; j <= reach && j < g + k; ++j)
-                    add(Move::dynamo(s, j ? ahead(j) : s, q, to == SQ_NONE ? SQ_OUT : to));
+                    add(Move::dynamo(s, j ? ahead(j) : s, q, to == SQ_NONE ? SQ_OUT : to), a, p);
                 if (to == SQ_NONE) break; // gone: a longer push is the same move
             }
         }
@@ -297,17 +375,18 @@ class DynamoGenerator {
             if (!on_board(f, r)) continue;
             Square t = make_square(f, r);
             if (empty(t) || own(t)) continue;
+            Piece p = pos_.piece_on(t);
             int f2 = f + side, r2 = r + (us_ == WHITE ? 1 : -1);
             Square to;
             if (on_board(f2, r2)) {
                 to = make_square(f2, r2);
                 if (!empty(to)) continue;
             } else {
-                if (type_of(pos_.piece_on(t)) == KING) continue;
+                if (type_of(p) == KING) continue;
                 to = SQ_OUT;
             }
-            add(Move::dynamo(s, s, t, to));
-            add(Move::dynamo(s, t, t, to));
+            add(Move::dynamo(s, s, t, to), a, p);
+            add(Move::dynamo(s, t, t, to), a, p);
         }
     }
 
@@ -332,7 +411,7 @@ class DynamoGenerator {
             q.remove(make_piece(us_, KING), k);
             q.put(make_piece(us_, KING), rto); // the square the king crosses
             if (dynamo_in_check(q, us_)) continue;
-            add(Move::castling(k, kto, r, rto));
+            add(Move::castling(k, kto, r, rto), make_piece(us_, KING), make_piece(us_, ROOK));
         }
     }
 
@@ -344,6 +423,7 @@ class DynamoGenerator {
     Bitboard occ_;
     const StateInfo& st_;
     Bitboard tracked_;
+    Key castling_key_;
 };
 
 } // namespace
