@@ -25,6 +25,7 @@ struct MovesOptions {
 struct BenchOptions {
     std::string vchess_timings;
     bool quick = false;
+    int repeat = 3;
 };
 
 // Each returns the process exit status (SPEC.md section 4).

@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--vchess-timings", bench.vchess_timings,
                           "vchess timings.tsv, to print our speed relative to vchess");
     bench_cmd->add_flag("--quick", bench.quick, "smaller depths (a smoke test)");
+    bench_cmd->add_option("--repeat", bench.repeat, "runs per figure; the best is reported")
+        ->check(CLI::Range(1, 100));
 
     try {
         app.parse(argc, argv);

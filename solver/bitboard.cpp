@@ -64,13 +64,11 @@ constexpr Bitboard BISHOP_MAGICS[SQUARE_NB] = {
 
 Bitboard slide(Square s, Bitboard occupied, bool rook) {
     Bitboard attacks = 0;
-    for (int d = 0; d < DIR_NB; ++d) {
-        if (is_rook_direction(Direction(d)) != rook) continue;
-        int f = file_of(s), r = rank_of(s);
-        while (on_board(f += DIR_FILE[d], r += DIR_RANK[d])) {
-            attacks |= square_bb(make_square(f, r));
-            if (occupied & square_bb(make_square(f, r))) break;
-        }
+    for (int d = rook ? 0 : 1; d < DIR_NB; d += 2) { // rook lines are the even directions
+        Bitboard r = ray[s][d];
+        if (Bitboard blockers = r & occupied)
+            r &= ~ray[nearest_on_ray(blockers, Direction(d))][d]; // up to the first blocker
+        attacks |= r;
     }
     return attacks;
 }

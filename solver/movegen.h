@@ -18,7 +18,8 @@ class MoveList {
 
     void clear() { size_ = 0; }
     void push_back(Move m) {
-        if (size_ == CAPACITY) throw std::length_error("move list overflow");
+        if (size_ == CAPACITY) [[unlikely]]
+            overflow();
         moves_[size_++] = m;
     }
     int size() const { return size_; }
@@ -33,6 +34,9 @@ class MoveList {
     bool contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
   private:
+    [[noreturn, gnu::noinline, gnu::cold]] static void overflow() {
+        throw std::length_error("move list overflow");
+    }
     int size_ = 0;
     union { // left uninitialised: a list is built for every node searched
         Move moves_[CAPACITY];

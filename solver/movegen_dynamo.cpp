@@ -73,20 +73,11 @@ auto canonical_rank(Move m) {
                            promotion_order(m.promotion()));
 }
 
-Key castling_key(const CastlingRights& cr) {
-    Key k = 0;
-    for (int c = 0; c < COLOR_NB; ++c)
-        for (int i = 0; i < 3; ++i)
-            if (cr.sq[c][i] != SQ_NONE) k ^= zobrist::castling[c][i][cr.sq[c][i]];
-    return k;
-}
-
 class DynamoGenerator {
   public:
     DynamoGenerator(const Position& pos, MoveList& list)
         : pos_(pos), list_(list), table_(dedup_table), rules_(pos.rules()),
-          us_(pos.side_to_move()), occ_(pos.pieces()), st_(pos.state()),
-          tracked_(st_.castling.tracked_squares()), castling_key_(castling_key(st_.castling)) {}
+          us_(pos.side_to_move()), occ_(pos.pieces()), st_(pos.state()) {}
 
     void run() {
         list_.clear();
@@ -111,7 +102,7 @@ class DynamoGenerator {
     bool own(Square s) const { return s != SQ_NONE && color_of(pos_.piece_on(s)) == us_ && !pos_.empty(s); }
     bool empty(Square s) const { return pos_.empty(s); }
 
-    Placement result_of(Move m) const {
+    [[gnu::always_inline]] Placement result_of(Move m) const {
         Placement r = pos_.placement();
         Piece a = pos_.piece_on(m.active_from());
         r.remove(a, m.active_from());
@@ -173,20 +164,21 @@ class DynamoGenerator {
             delta ^= zobrist::piece_square[p][pf];
             if (pt != SQ_OUT) delta ^= zobrist::piece_square[p_after][pt];
         }
+        emit(m, delta, p == make_piece(us_, KING));
+    }
 
+    // A way with its placement key delta: the checks that belong to the way, then the merge.
+    void emit(Move m, Key delta, bool passive_is_own_king) {
         // No undo (section 4): compare keys first, the placements only when they agree.
         if (st_.has_forbidden && (st_.placement_key ^ delta) == st_.forbidden_key &&
             (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st_.forbidden)
             return;
 
-        if (p && type_of(p) == KING && color_of(p) == us_ && !rules_.king_through_check &&
-            king_crosses_check(m))
-            return;
+        if (passive_is_own_king && !rules_.king_through_check && king_crosses_check(m)) return;
 
+        // Ways are merged by placement key; castling eligibility is compared only between ways
+        // with the same placement (rare), where it tells Rh1/Ke1-d1 from Ke1-d1.
         Key key = delta;
-        if (tracked_ & (square_bb(af) | (p ? square_bb(pf) : 0)))
-            key ^= castling_key_after(m) ^ castling_key_;
-
         if (2 * list_.size() + 2 > int(table_.mask) + 1) table_.reserve_for(uint32_t(list_.size()));
         for (uint32_t h = uint32_t(key) & table_.mask;; h = (h + 1) & table_.mask) {
             DedupTable::Slot& slot = table_.slots[h];
@@ -204,67 +196,68 @@ class DynamoGenerator {
         }
     }
 
-    // The key of the castling eligibility after m: Position::castling_after, folded into keys.
-    Key castling_key_after(Move m) const {
-        Square af = m.active_from(), pf = m.passive_from(), pt = m.passive_to();
-        bool active_keeps = m.active_stays();
-        Key k = 0;
-        for (int c = 0; c < COLOR_NB; ++c) {
-            Square sq[3];
-            for (int i = 0; i < 3; ++i) {
-                Square s = st_.castling.sq[c][i];
-                if (s == af) s = active_keeps ? s : SQ_NONE;
-                else if (s == pf && s != SQ_NONE) s = rules_.strict_castling ? SQ_NONE : pt;
-                sq[i] = s; // SQ_OUT == SQ_NONE: a piece gone loses its right
-            }
-            if (sq[0] == SQ_NONE || (sq[1] == SQ_NONE && sq[2] == SQ_NONE)) continue;
-            for (int i = 0; i < 3; ++i)
-                if (sq[i] != SQ_NONE) k ^= zobrist::castling[c][i][sq[i]];
-        }
-        return k;
-    }
-
     bool same_result(Move a, Move b) const {
-        return result_of(a) == result_of(b) && pos_.castling_after(a) == pos_.castling_after(b);
+        return result_of(a) == result_of(b) &&
+               castling_after(st_.castling, a, rules_.strict_castling) ==
+                   castling_after(st_.castling, b, rules_.strict_castling);
     }
 
-    // Only some moves can leave the mover in check, when it is not in check already: those that
-    // move its king, or move an enemy piece (which may land on an attacking square), or, when
-    // an enemy piece stands on a square from which it could attack the king's square, those
-    // that touch a square deciding whether it does (the lines through the king, the squares
-    // around it). The others keep the king as safe as it was and need no test.
+    // Only some moves can leave the mover in check, when it is not in check already. Not in
+    // check, no enemy leaper or pawn stands where it pushes the king off, so a new check needs
+    // the king to move, or an enemy piece to be moved (it may land on an attacking square), or
+    // a change on a line through the king on which an enemy rider of that line's kind stands
+    // (a blocker leaving, or the squares behind the king or behind the rider emptying). The
+    // other moves keep the king as safe as it was and need no test.
     void drop_moves_into_check() {
         Square k = pos_.king_square(us_);
         if (k == SQ_NONE) return; // no king, no check (only in test positions)
         bool test_all = pos_.in_check(us_);
-        Bitboard relevant = king_relevant_squares(k);
-        bool attackers_near = relevant & pos_.pieces(~us_) & ~pos_.pieces(~us_, KING) ||
-                              (geometry::king_steps[k] & pos_.pieces(~us_, KING));
+        Bitboard theirs = pos_.pieces(~us_);
+        Bitboard rookers = theirs & (pos_.pieces(ROOK) | pos_.pieces(QUEEN));
+        Bitboard bishopers = theirs & (pos_.pieces(BISHOP) | pos_.pieces(QUEEN));
+        Bitboard relevant = 0;
+        for (int d = 0; d < DIR_NB; ++d)
+            if (ray(k, Direction(d)) & (is_rook_direction(Direction(d)) ? rookers : bishopers))
+                relevant |= ray(k, Direction(d)) | ray(k, opposite(Direction(d)));
         int kept = 0;
         for (int i = 0; i < list_.size(); ++i) {
             Move m = list_[i];
             bool test = test_all || m.active_from() == k;
+            Bitboard touched = square_bb(m.active_from());
+            if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
             if (m.has_passive()) {
                 Square pf = m.passive_from();
                 test |= pf == k || color_of(pos_.piece_on(pf)) != us_;
+                touched |= square_bb(pf);
+                if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
             }
-            if (!test && attackers_near) {
-                Bitboard touched = square_bb(m.active_from());
-                if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
-                if (m.has_passive()) {
-                    touched |= square_bb(m.passive_from());
-                    if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
-                }
-                test = touched & relevant;
-            }
+            test |= (touched & relevant) != 0;
             if (!test || !dynamo_in_check(result_of(m), us_)) list_[kept++] = m;
         }
         list_.truncate(kept);
     }
 
+    static Key z(Piece p, Square s) { return zobrist::piece_square[p][s]; }
+
+    // Calls f(promotion, key delta of the passive piece) for each way a passive piece p can land
+    // on `to` from `from`: out, as itself, or promoted (the mover chooses).
+    template <typename F> static void passive_landings(Piece p, Square from, Square to, F&& f) {
+        Key gone = z(p, from);
+        if (to == SQ_OUT) return f(NO_PIECE_TYPE, gone);
+        if (!promotes_on(p, to)) return f(NO_PIECE_TYPE, gone ^ z(p, to));
+        for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT})
+            f(pt, gone ^ z(make_piece(color_of(p), pt), to));
+    }
+
     // Queen, rook, bishop: plain moves, suicide, pushes and pulls along each line (section 3.1).
+    // Key deltas are built up along the loops: the rider's part per destination, the passive
+    // piece's part per landing square.
     void rider(Square s, bool rook_lines, bool bishop_lines) {
         const Piece a = pos_.piece_on(s);
+        const Key za = z(a, s);
+        auto active_delta = [&](Square at) {
+            return at == s ? 0 : at == SQ_OUT ? za : za ^ z(a, at);
+        };
         for (int di = 0; di < DIR_NB; ++di) {
             Direction d = Direction(di);
             if (is_rook_direction(d) ? !rook_lines : !bishop_lines) continue;
@@ -274,23 +267,30 @@ class DynamoGenerator {
             Bitboard ahead = ray(s, d) & occ_;
             int free_ahead = ahead ? distance_along(s, nearest_on_ray(ahead, d), d) - 1
                                    : ray_length(s, d);
-            for (int j = 1; j <= free_ahead; ++j) add(Move::plain(s, along(s, j)), a);
-            if (!ahead) add(Move::plain(s, SQ_OUT), a);
+            for (int j = 1; j <= free_ahead; ++j)
+                emit(Move::plain(s, along(s, j)), active_delta(along(s, j)), false);
+            if (!ahead) emit(Move::plain(s, SQ_OUT), za, false);
 
             if (ahead) { // push the first piece met along d
                 Square ps = nearest_on_ray(ahead, d);
                 Piece p = pos_.piece_on(ps);
+                bool own_king = p == make_piece(us_, KING);
                 int g = distance_along(s, ps, d);
                 Bitboard beyond = ray(ps, d) & occ_;
                 int room = beyond ? distance_along(ps, nearest_on_ray(beyond, d), d) - 1
                                   : ray_length(ps, d);
                 for (int k = 1; k <= room; ++k)
-                    for (int j = 0; j <= g + k - 1; ++j)
-                        add(Move::dynamo(s, along(s, j), ps, along(ps, k)), a, p);
+                    passive_landings(p, ps, along(ps, k), [&](PieceType promo, Key dp) {
+                        for (int j = 0; j <= g + k - 1; ++j)
+                            emit(Move(s, along(s, j), ps, along(ps, k), promo, Move::NORMAL),
+                                 dp ^ active_delta(along(s, j)), own_king);
+                    });
                 if (!beyond && type_of(p) != KING) {
+                    Key dp = z(p, ps);
                     for (int j = 0; j <= ray_length(s, d); ++j)
-                        add(Move::dynamo(s, along(s, j), ps, SQ_OUT), a, p);
-                    add(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), a, p);
+                        emit(Move::dynamo(s, along(s, j), ps, SQ_OUT), dp ^ active_delta(along(s, j)),
+                             false);
+                    emit(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), dp ^ za, false);
                 }
             }
 
@@ -299,14 +299,24 @@ class DynamoGenerator {
             if (behind) { // pull the first piece met along -d, moving along d
                 Square ps = nearest_on_ray(behind, back);
                 Piece p = pos_.piece_on(ps);
+                bool own_king = p == make_piece(us_, KING);
                 int g = distance_along(ps, s, d);
-                for (int j = rules_.no_stationary_pull ? 1 : 0; j <= free_ahead; ++j)
+                for (int j = rules_.no_stationary_pull ? 1 : 0; j <= free_ahead; ++j) {
+                    Key daj = active_delta(along(s, j));
                     for (int k = 1; k <= g - 1 + j; ++k)
-                        add(Move::dynamo(s, along(s, j), ps, along(ps, k)), a, p);
+                        passive_landings(p, ps, along(ps, k), [&](PieceType promo, Key dp) {
+                            emit(Move(s, along(s, j), ps, along(ps, k), promo, Move::NORMAL),
+                                 dp ^ daj, own_king);
+                        });
+                }
                 if (!ahead) {
                     for (int k = 1; k <= g + ray_length(s, d); ++k)
-                        add(Move::dynamo(s, SQ_OUT, ps, along(ps, k)), a, p);
-                    if (type_of(p) != KING) add(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), a, p);
+                        passive_landings(p, ps, along(ps, k), [&](PieceType promo, Key dp) {
+                            emit(Move(s, SQ_OUT, ps, along(ps, k), promo, Move::NORMAL), dp ^ za,
+                                 own_king);
+                        });
+                    if (type_of(p) != KING)
+                        emit(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), z(p, ps) ^ za, false);
                 }
             }
         }
@@ -422,8 +432,6 @@ class DynamoGenerator {
     Color us_;
     Bitboard occ_;
     const StateInfo& st_;
-    Bitboard tracked_;
-    Key castling_key_;
 };
 
 } // namespace

@@ -55,12 +55,6 @@ Bitboard CastlingRights::tracked_squares() const {
     return b;
 }
 
-void CastlingRights::normalize() {
-    for (auto& c : sq)
-        if (c[KING_INDEX] == SQ_NONE || (c[QUEEN_ROOK] == SQ_NONE && c[KING_ROOK] == SQ_NONE))
-            c[0] = c[1] = c[2] = SQ_NONE;
-}
-
 Position::Position() : states_(64) { clear(); }
 
 void Position::clear() {
@@ -155,25 +149,6 @@ Piece Position::passive_after(Move m) const {
     if (m.promotion() && !promotes_on(a, m.active_to()) && promotes_on(p, m.passive_to()))
         return make_piece(color_of(p), m.promotion());
     return p;
-}
-
-CastlingRights Position::castling_after(Move m) const {
-    CastlingRights cr = state().castling;
-    Square af = m.active_from(), pf = m.passive_from();
-    bool strict = rules_.strict_castling || !rules_.is_dynamo();
-    for (auto& c : cr.sq)
-        for (Square& s : c) {
-            if (s == SQ_NONE) continue;
-            if (s == af) {
-                // The active piece keeps its right only by staying (a stationary push or pull).
-                if (!m.active_stays()) s = SQ_NONE;
-            } else if (s == pf) {
-                if (m.passive_to() == SQ_OUT || strict) s = SQ_NONE;
-                else s = m.passive_to();
-            }
-        }
-    cr.normalize();
-    return cr;
 }
 
 void Position::make(Move m) {

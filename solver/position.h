@@ -40,9 +40,32 @@ struct CastlingRights {
 
     bool any() const;
     Bitboard tracked_squares() const;
-    void normalize();
+    void normalize() {
+        for (auto& c : sq)
+            if (c[KING_INDEX] == SQ_NONE || (c[QUEEN_ROOK] == SQ_NONE && c[KING_ROOK] == SQ_NONE))
+                c[0] = c[1] = c[2] = SQ_NONE;
+    }
     bool operator==(const CastlingRights&) const = default;
 };
+
+// Castling eligibility after a move: the active piece keeps its right only by staying (a
+// stationary push or pull); a passive piece keeps it and is followed to its new square, unless
+// it leaves the board or `strict` (StrictCastling, and orthodox chess) says any displacement
+// loses it.
+inline CastlingRights castling_after(CastlingRights cr, Move m, bool strict) {
+    Square af = m.active_from(), pf = m.passive_from();
+    for (auto& c : cr.sq)
+        for (Square& s : c) {
+            if (s == SQ_NONE) continue;
+            if (s == af) {
+                if (!m.active_stays()) s = SQ_NONE;
+            } else if (s == pf) {
+                s = strict ? SQ_NONE : m.passive_to(); // SQ_OUT == SQ_NONE
+            }
+        }
+    cr.normalize();
+    return cr;
+}
 
 // Original squares of the king and rooks, indexed as CastlingRights.
 constexpr Square castling_home(Color c, int index) {
@@ -126,7 +149,10 @@ class Position {
     Piece active_after(Move m) const;
     Piece passive_after(Move m) const;
     // Castling eligibility after a move (pure; the position is not changed).
-    CastlingRights castling_after(Move m) const;
+    CastlingRights castling_after(Move m) const {
+        return dynamo::castling_after(state().castling, m,
+                                      rules_.strict_castling || !rules_.is_dynamo());
+    }
 
   private:
     StateInfo& st() { return states_[ply_]; }
