@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace dynamo::cli {
 
@@ -28,9 +29,15 @@ struct BenchOptions {
     int repeat = 3;
 };
 
+struct ReplayOptions {
+    std::vector<std::string> moves; // moves given on the command line
+    std::string file;               // or a file holding a game or line
+};
+
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);
 int run_moves(const CommonOptions& common, const MovesOptions& options);
 int run_bench(const CommonOptions& common, const BenchOptions& options);
+int run_replay(const CommonOptions& common, const ReplayOptions& options);
 
 } // namespace dynamo::cli

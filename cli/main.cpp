@@ -48,6 +48,13 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--repeat", bench.repeat, "runs per figure; the best is reported")
         ->check(CLI::Range(1, 100));
 
+    ReplayOptions replay;
+    auto* replay_cmd = app.add_subcommand("replay", "play a game or line move by move, printing each FEN");
+    add_position_options(replay_cmd);
+    replay_cmd->add_option("moves", replay.moves, "the moves, in notation (any of the four languages)");
+    replay_cmd->add_option("--file", replay.file, "a file holding the moves (a game or line)");
+    replay_cmd->add_option("--lang", common.lang, "piece letters of the output: en, de, fr, it");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -58,6 +65,7 @@ int main(int argc, char** argv) {
         if (*perft_cmd) return run_perft(common, perft);
         if (*moves_cmd) return run_moves(common, moves);
         if (*bench_cmd) return run_bench(common, bench);
+        if (*replay_cmd) return run_replay(common, replay);
     } catch (const std::exception& e) {
         std::cerr << "dynamo: error: " << e.what() << "\n";
         return 2;

@@ -80,3 +80,11 @@ std::string move_suffix(Position& pos, Move m) {
 }
 
 } // namespace dynamo
+
+namespace dynamo {
+// Implemented by the notation-reader work (issue 3).
+Move parse_move(const Position&, std::string_view text, std::string* error) {
+    if (error) *error = "cannot read move '" + std::string(text) + "' (not implemented)";
+    return Move::none();
+}
+} // namespace dynamo

@@ -1,0 +1,109 @@
+// A chess problem as a plain value: what a problem file says (SPEC.md section 1), with no text
+// left for the solver to read. The reader (problem_reader.h) builds it; the solver and the
+// report writers take it.
+#pragma once
+
+#include "solver/position.h"
+#include "solver/rules.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dynamo {
+
+// FILE:LINE:COL: error: MESSAGE (SPEC.md section 1, issue 3).
+struct Diagnostic {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string message;
+
+    std::string text() const {
+        return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message;
+    }
+};
+
+struct Stipulation {
+    enum class Kind : uint8_t { Direct, Self, Help };
+    enum class Goal : uint8_t { Mate, Stalemate };
+
+    Kind kind = Kind::Direct;
+    Goal goal = Goal::Mate;
+    int moves = 1;      // N of #N, s#N, h#N; for h#N.5 the N
+    bool half = false;  // h#N.5: White plays one half-move first
+    std::string text;   // as written, normalised: "#2", "s#3", "h#2.5"
+
+    // Who moves first in the diagram (option WhiteToPlay can turn h#N into h#(N-0.5)).
+    Color first_mover() const { return kind == Kind::Help && !half ? BLACK : WHITE; }
+    bool operator==(const Stipulation&) const = default;
+};
+
+struct ProblemOptions {
+    bool try_play = false;        // Try: show tries
+    int defence = 1;              // Defence N: tries with up to N refutations (implies Try)
+    bool variation = false;       // Variation: threats and variations
+    bool threat = false;          // Threat (accepted; threats are shown with Variation)
+    int threat_length = -1;       // Threat N: Popeye's threat-length limit, -1 none
+    bool no_threat = false;       // NoThreat
+    bool set_play = false;        // SetPlay
+    std::vector<Square> no_castling; // NoCastling SQUARES: king/rook squares without the right
+    int max_solutions = 0;        // MaxSolutions N, 0 = no limit
+    bool white_to_play = false;   // WhiteToPlay (helpmates)
+    bool move_numbers = false;    // MoveNumbers (progress output)
+    int intended = 1;             // Intended N (our extension, helpmates)
+    std::vector<std::string> ignored; // options read but not acted on (e.g. Popeye's Intelligent)
+};
+
+// One change of a Popeye twin (`twin move a1 a2`, `twin add white Pb2`, ...).
+struct TwinChange {
+    enum class Kind : uint8_t { Move, Exchange, Add, Remove, Stipulation, Condition };
+    Kind kind = Kind::Move;
+    Square from = SQ_NONE, to = SQ_NONE; // Move, Exchange; Remove uses `from`; Add uses `to`
+    Piece piece = NO_PIECE;              // Add
+    dynamo::Stipulation stipulation;     // Stipulation
+    RuleSet rules;                       // Condition
+    std::string condition_text;          // Condition, as written
+};
+
+struct Twin {
+    bool continued = false; // `twin continued ...`: applies to the previous twin, not the diagram
+    std::vector<TwinChange> changes;
+    std::string label; // Popeye's description, e.g. "wRh2-->g2", "h#2"
+};
+
+struct Problem {
+    std::string file;   // where it was read from
+    int index = 0;      // 1-based position in the file
+    int line = 0;       // line of its first keyword
+
+    std::vector<std::string> titles, authors, origins, awards, remarks;
+
+    Placement pieces;                   // the diagram
+    bool has_pieces = false;            // a `pieces` or `forsyth` line was given
+    Stipulation stipulation;
+    bool has_stipulation = false;
+    RuleSet rules = RuleSet::orthodox(); // no condition: orthodox, as in Popeye
+    std::string condition_text;          // the condition line as written ("" if none)
+    ProblemOptions options;
+    std::vector<Twin> twins;
+
+    std::vector<Diagnostic> errors; // non-empty: the problem is not to be solved
+
+    bool ok() const { return errors.empty(); }
+    std::string title() const { return titles.empty() ? "" : titles.front(); }
+    std::string author() const { return authors.empty() ? "" : authors.front(); }
+};
+
+// The diagram position of a problem (or of one of its twins, see problem_reader.h):
+// side to move from the stipulation and options, castling allowed where king and rook stand on
+// their original squares unless NoCastling names one of them.
+Position problem_position(const Placement& pieces, const Stipulation& stip, const RuleSet& rules,
+                          const ProblemOptions& options);
+
+// Why a position cannot arise (SPEC.md section 3, verdict `illegal`), or nullopt: one king per
+// side, no pawn on its promotion rank (a pawn on its own first rank is legal in Dynamo, not in
+// orthodox chess), the side not to move not in check, at most 64 pieces.
+std::optional<std::string> illegal_reason(const Position& pos);
+
+} // namespace dynamo
