@@ -9,6 +9,7 @@ namespace dynamo::cli {
 struct CommonOptions {
     std::string fen;
     std::string rules = "Dynamo";
+    bool rules_given = false; // --rules given: overrides the problem files' conditions
     int threads = 0;
     std::string lang = "en";
 };
@@ -34,10 +35,24 @@ struct ReplayOptions {
     std::string file;               // or a file holding a game or line
 };
 
+struct SolveOptions {
+    std::vector<std::string> files; // solve
+    std::string stipulation;        // mate
+    bool upto = false;              // mate: search 1..N, report the shortest
+    bool tries = false;             // also when the problem does not ask for them
+    bool variations = false;
+    int hash_mb = 64;
+    double max_seconds = 0;
+    bool quiet = false;
+    bool json = false;
+};
+
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);
 int run_moves(const CommonOptions& common, const MovesOptions& options);
 int run_bench(const CommonOptions& common, const BenchOptions& options);
 int run_replay(const CommonOptions& common, const ReplayOptions& options);
+int run_solve(const CommonOptions& common, const SolveOptions& options);
+int run_mate(const CommonOptions& common, const SolveOptions& options);
 
 } // namespace dynamo::cli

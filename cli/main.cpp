@@ -55,6 +55,32 @@ int main(int argc, char** argv) {
     replay_cmd->add_option("--file", replay.file, "a file holding the moves (a game or line)");
     replay_cmd->add_option("--lang", common.lang, "piece letters of the output: en, de, fr, it");
 
+    SolveOptions solve;
+    auto add_search_options = [&](CLI::App* cmd) {
+        cmd->add_option("--threads", common.threads, "worker threads (default: all cores)")
+            ->check(CLI::NonNegativeNumber);
+        cmd->add_option("--hash", solve.hash_mb, "transposition table size in MB")
+            ->check(CLI::Range(1, 65536));
+        cmd->add_option("--maxtime", solve.max_seconds,
+                        "seconds per problem; then what is proved so far is printed (unfinished)")
+            ->check(CLI::NonNegativeNumber);
+        cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
+        cmd->add_flag("--tries", solve.tries, "look for tries even when the problem does not ask");
+        cmd->add_flag("--quiet", solve.quiet, "no progress output");
+    };
+    auto* solve_cmd = app.add_subcommand("solve", "solve every problem of the files: solution and verdict");
+    solve_cmd->add_option("files", solve.files, "problem files (Popeye format)")->required();
+    solve_cmd->add_option("--rules", common.rules, "rules overriding the files' conditions")
+        ->each([&](const std::string&) { common.rules_given = true; });
+    solve_cmd->add_flag("--variations", solve.variations, "threats and variations for every problem");
+    add_search_options(solve_cmd);
+
+    auto* mate_cmd = app.add_subcommand("mate", "search a position for #N or s#N");
+    add_position_options(mate_cmd);
+    mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N")->required();
+    mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
+    add_search_options(mate_cmd);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -66,6 +92,8 @@ int main(int argc, char** argv) {
         if (*moves_cmd) return run_moves(common, moves);
         if (*bench_cmd) return run_bench(common, bench);
         if (*replay_cmd) return run_replay(common, replay);
+        if (*solve_cmd) return run_solve(common, solve);
+        if (*mate_cmd) return run_mate(common, solve);
     } catch (const std::exception& e) {
         std::cerr << "dynamo: error: " << e.what() << "\n";
         return 2;

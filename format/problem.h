@@ -3,8 +3,10 @@
 // report writers take it.
 #pragma once
 
+#include "solver/legality.h"
 #include "solver/position.h"
 #include "solver/rules.h"
+#include "solver/stipulation.h"
 
 #include <optional>
 #include <string>
@@ -22,21 +24,6 @@ struct Diagnostic {
     std::string text() const {
         return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message;
     }
-};
-
-struct Stipulation {
-    enum class Kind : uint8_t { Direct, Self, Help };
-    enum class Goal : uint8_t { Mate, Stalemate };
-
-    Kind kind = Kind::Direct;
-    Goal goal = Goal::Mate;
-    int moves = 1;      // N of #N, s#N, h#N; for h#N.5 the N
-    bool half = false;  // h#N.5: White plays one half-move first
-    std::string text;   // as written, normalised: "#2", "s#3", "h#2.5"
-
-    // Who moves first in the diagram (option WhiteToPlay can turn h#N into h#(N-0.5)).
-    Color first_mover() const { return kind == Kind::Help && !half ? BLACK : WHITE; }
-    bool operator==(const Stipulation&) const = default;
 };
 
 struct ProblemOptions {
@@ -100,10 +87,5 @@ struct Problem {
 // their original squares unless NoCastling names one of them.
 Position problem_position(const Placement& pieces, const Stipulation& stip, const RuleSet& rules,
                           const ProblemOptions& options);
-
-// Why a position cannot arise (SPEC.md section 3, verdict `illegal`), or nullopt: one king per
-// side, no pawn on its promotion rank (a pawn on its own first rank is legal in Dynamo, not in
-// orthodox chess), the side not to move not in check, at most 64 pieces.
-std::optional<std::string> illegal_reason(const Position& pos);
 
 } // namespace dynamo

@@ -185,6 +185,27 @@ void Position::make(Move m) {
     next.key = next.placement_key ^ extras_key(next, side_to_move_);
 }
 
+void Position::make_null() {
+    if (ply_ + 1 >= int(states_.size())) states_.resize(states_.size() * 2);
+    const StateInfo& prev = states_[ply_];
+    StateInfo& next = states_[ply_ + 1];
+    next = prev;
+    next.has_forbidden = true;
+    next.forbidden_key = prev.placement_key;
+    next.forbidden = placement_;
+    next.move = Move::none();
+    next.active_piece = next.passive_piece = NO_PIECE;
+    next.ep_square = SQ_NONE;
+    ++ply_;
+    side_to_move_ = ~side_to_move_;
+    next.key = next.placement_key ^ extras_key(next, side_to_move_);
+}
+
+void Position::unmake_null() {
+    --ply_;
+    side_to_move_ = ~side_to_move_;
+}
+
 void Position::unmake() {
     const StateInfo& s = states_[ply_];
     Move m = s.move;

@@ -140,6 +140,10 @@ class Position {
 
     void make(Move m);
     void unmake();
+    // A pass (threats are what the attacker would do if the defender could pass). The placement
+    // before the pass is the current one, which no move recreates.
+    void make_null();
+    void unmake_null();
 
     // Keys computed from scratch, to test the incremental ones.
     Key compute_key() const;

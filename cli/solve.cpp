@@ -1,0 +1,160 @@
+// `dynamo solve FILE...` and `dynamo mate --fen FEN --stip STIP`.
+
+#include "commands.h"
+
+#include "format/fen.h"
+#include "format/problem_reader.h"
+#include "format/report_text.h"
+#include "format/stipulation_text.h"
+#include "solver/analysis.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
+namespace dynamo::cli {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+// Ctrl-C stops the search; what was proved so far is printed (verdict unfinished).
+void install_interrupt_handler() {
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+}
+
+AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions& solve,
+                                 const ProblemOptions& problem) {
+    AnalysisOptions a;
+    a.tries = problem.try_play || solve.tries;
+    a.max_refutations = std::max(1, problem.defence);
+    a.variations = problem.variation || solve.variations;
+    a.threats = !problem.no_threat;
+    a.set_play = problem.set_play;
+    a.threads = common.threads;
+    a.hash_mb = size_t(solve.hash_mb);
+    a.max_seconds = solve.max_seconds;
+    a.interrupt = &interrupted;
+    if (isatty(STDERR_FILENO) && !solve.quiet) {
+        a.progress = [](int done, int total, uint64_t nodes) {
+            std::fprintf(stderr, "\r  first moves %d/%d, %llu nodes ", done, total,
+                         (unsigned long long)nodes);
+            if (done == total) std::fprintf(stderr, "\r%60s\r", "");
+        };
+    }
+    return a;
+}
+
+// Solves one position; returns the exit status it calls for (0, or 3 when unfinished).
+int solve_position(const Problem& problem, const Position& diagram, const Stipulation& stip,
+                   const AnalysisOptions& options, const TextReportOptions& text) {
+    if (stip.kind == Stipulation::Kind::Help || stip.goal != Stipulation::Goal::Mate) {
+        std::cout << text_header(problem, diagram, stip, text);
+        std::cout << "\nnot solved: " << stip.text << " is not supported yet (#N and s#N are)\n";
+        return 2;
+    }
+    Solution solution = analyse(diagram, stip, options);
+    std::cout << text_header(problem, diagram, stip, text);
+    std::cout << text_solution(diagram, solution, text);
+    std::cout.flush();
+    return solution.verdict == Verdict::Unfinished ? 3 : 0;
+}
+
+// SPEC.md section 4: where several apply, the highest wins in the order 2, 3, 1.
+int combine(int a, int b) {
+    auto rank = [](int s) { return s == 2 ? 3 : s == 3 ? 2 : s == 1 ? 1 : 0; };
+    return rank(a) >= rank(b) ? a : b;
+}
+
+} // namespace
+
+int run_solve(const CommonOptions& common, const SolveOptions& options) {
+    install_interrupt_handler();
+    TextReportOptions text;
+    if (!parse_language(common.lang, text.lang)) {
+        std::cerr << "dynamo: error: --lang: expected en, de, fr or it, found '" << common.lang << "'\n";
+        return 2;
+    }
+    std::optional<RuleSet> rules_override;
+    if (common.rules_given) {
+        std::string error;
+        rules_override = RuleSet::parse(common.rules, &error);
+        if (!rules_override) {
+            std::cerr << "dynamo: error: --rules: " << error << "\n";
+            return 2;
+        }
+    }
+    int status = 0;
+    for (const std::string& file : options.files) {
+        ReadResult read = read_problem_file(file);
+        for (const Diagnostic& d : read.errors) std::cerr << d.text() << "\n";
+        if (!read.errors.empty()) status = combine(status, 2);
+        for (const Problem& problem : read.problems) {
+            if (!problem.ok()) continue;
+            AnalysisOptions a = analysis_options(common, options, problem.options);
+            for (const ProblemInstance& instance : problem_instances(problem)) {
+                RuleSet rules = rules_override ? *rules_override : instance.rules;
+                Position diagram =
+                    problem_position(instance.pieces, instance.stipulation, rules, problem.options);
+                if (!instance.label.empty()) std::cout << instance.label << "\n";
+                status = combine(status, solve_position(problem, diagram, instance.stipulation, a, text));
+                std::cout << "\n";
+            }
+        }
+    }
+    return status;
+}
+
+int run_mate(const CommonOptions& common, const SolveOptions& options) {
+    install_interrupt_handler();
+    TextReportOptions text;
+    text.board = !options.quiet;
+    if (!parse_language(common.lang, text.lang)) {
+        std::cerr << "dynamo: error: --lang: expected en, de, fr or it, found '" << common.lang << "'\n";
+        return 2;
+    }
+    std::string error;
+    auto rules = RuleSet::parse(common.rules, &error);
+    if (!rules) {
+        std::cerr << "dynamo: error: --rules: " << error << "\n";
+        return 2;
+    }
+    Stipulation stip;
+    if (!parse_stipulation(options.stipulation, stip, &error)) {
+        std::cerr << "dynamo: error: --stip: " << error << "\n";
+        return 2;
+    }
+    Position diagram;
+    if (!parse_fen(common.fen.empty() ? std::string(START_FEN) : common.fen, *rules, diagram, &error)) {
+        std::cerr << "dynamo: error: --fen: " << error << "\n";
+        return 2;
+    }
+    Problem problem;
+    ProblemOptions po;
+    po.variation = true;
+    AnalysisOptions a = analysis_options(common, options, po);
+    if (!options.upto) return solve_position(problem, diagram, stip, a, text);
+    // --upto: the shortest N for which there is a solution.
+    int status = 0;
+    for (int n = 1; n <= stip.moves; ++n) {
+        Stipulation s = stip;
+        s.moves = n;
+        s.text = (stip.kind == Stipulation::Kind::Self ? "s#" : "#") + std::to_string(n);
+        Solution solution = analyse(diagram, s, a);
+        if (solution.verdict == Verdict::Unfinished) return 3;
+        if (solution.keys() > 0 || n == stip.moves) {
+            std::cout << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
+            break;
+        }
+    }
+    return status;
+}
+
+} // namespace dynamo::cli

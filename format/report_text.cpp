@@ -1,0 +1,195 @@
+#include "report_text.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace dynamo {
+
+namespace {
+
+const char* mark_suffix(MoveMark mark) {
+    switch (mark) {
+    case MoveMark::Check: return " +";
+    case MoveMark::Mate: return " #";
+    case MoveMark::Stalemate: return " =";
+    case MoveMark::None: break;
+    }
+    return "";
+}
+
+// Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2.
+std::string attacker_indent(int k) { return std::string(k == 1 ? 3 : size_t(8 * k - 6), ' '); }
+std::string defender_indent(int k) { return std::string(size_t(8 * k - 2), ' '); }
+
+class TreeWriter {
+  public:
+    TreeWriter(const Position& diagram, Language lang) : pos_(diagram), lang_(lang) {}
+
+    // An attacker move (its k-th), made from the current position, and what follows it.
+    void play(const PlayNode& node, int k, const char* root_mark = "") {
+        out_ << attacker_indent(k) << k << "." << move_text(pos_, node.move, lang_)
+             << mark_suffix(node.mark) << root_mark;
+        if (!node.threats.empty()) out_ << " threat:";
+        else if (node.zugzwang) out_ << " zugzwang.";
+        out_ << "\n";
+        pos_.make(node.move);
+        if (!node.threats.empty()) {
+            pos_.make_null();
+            for (const PlayNode& t : node.threats) play(t, k + 1);
+            pos_.unmake_null();
+        }
+        for (const DefenceNode& d : node.defences) defence(d, k);
+        pos_.unmake();
+    }
+
+    // A defender move (its k-th) and the attacker's continuations.
+    void defence(const DefenceNode& d, int k, const char* suffix = "") {
+        out_ << defender_indent(k) << k << "..." << move_text(pos_, d.move, lang_)
+             << mark_suffix(d.mark) << suffix << "\n";
+        pos_.make(d.move);
+        for (const PlayNode& c : d.continuations) play(c, k + 1);
+        pos_.unmake();
+    }
+
+    void root(const RootMove& r) {
+        bool key = r.kind == RootMove::Kind::Key;
+        play(r.play, 1, key ? " !" : " ?");
+        if (!r.refutations.empty()) {
+            out_ << "    but\n";
+            pos_.make(r.play.move);
+            for (const DefenceNode& d : r.refutations) defence(d, 1, " !");
+            pos_.unmake();
+        }
+    }
+
+    // Set play: the defender moves first in the diagram.
+    void set_play(const std::vector<DefenceNode>& set) {
+        pos_.make_null();
+        for (const DefenceNode& d : set) defence(d, 1);
+        pos_.unmake_null();
+    }
+
+    std::string text() const { return out_.str(); }
+
+  private:
+    Position pos_;
+    Language lang_;
+    std::ostringstream out_;
+};
+
+std::string centred(const std::string& s, size_t width = 37) {
+    if (s.size() >= width) return s;
+    return std::string((width - s.size()) / 2, ' ') + s;
+}
+
+std::string line_text(const Position& diagram, const std::vector<Move>& line, Language lang) {
+    Position pos = diagram;
+    std::string s;
+    for (size_t i = 0; i < line.size(); ++i) {
+        int k = int(i / 2) + 1;
+        s += i % 2 == 0 ? std::to_string(k) + "." : (i == 0 ? std::to_string(k) + "..." : " ");
+        s += move_text(pos, line[i], lang);
+        pos.make(line[i]);
+        if (i + 1 < line.size() && i % 2 == 1) s += " ";
+    }
+    return s;
+}
+
+} // namespace
+
+std::string text_header(const Problem& problem, const Position& diagram, const Stipulation& stip,
+                        const TextReportOptions& options) {
+    std::ostringstream out;
+    for (const auto& r : problem.remarks) out << r << "\n";
+    for (const auto& list : {problem.authors, problem.origins, problem.awards, problem.titles})
+        for (const auto& s : list) out << centred(s) << "\n";
+    if (options.board) {
+        out << "\n+---a---b---c---d---e---f---g---h---+\n|                                   |\n";
+        for (int rank = 7; rank >= 0; --rank) {
+            out << rank + 1;
+            for (int file = 0; file < 8; ++file) {
+                Piece p = diagram.piece_on(make_square(file, rank));
+                if (!p) out << "   .";
+                else out << (color_of(p) == BLACK ? "  -" : "   ") << piece_letter(type_of(p), options.lang);
+            }
+            out << "   " << rank + 1 << "\n|                                   |\n";
+        }
+        out << "+---a---b---c---d---e---f---g---h---+\n";
+    }
+    char line[128];
+    std::snprintf(line, sizeof line, "  %-26s%3d + %d", stip.text.c_str(),
+                  popcount(diagram.pieces(WHITE)), popcount(diagram.pieces(BLACK)));
+    out << line << "\n";
+    if (diagram.rules().is_dynamo()) out << centred(diagram.rules().name()) << "\n";
+    return out.str();
+}
+
+std::string text_solution(const Position& diagram, const Solution& solution,
+                          const TextReportOptions& options) {
+    std::ostringstream out;
+    if (solution.verdict != Verdict::Illegal) {
+        out << "\n";
+        if (!solution.set_play.empty()) {
+            TreeWriter w(diagram, options.lang);
+            w.set_play(solution.set_play);
+            out << w.text() << "\n";
+        }
+        for (const RootMove& r : solution.root) {
+            TreeWriter w(diagram, options.lang);
+            w.root(r);
+            out << w.text() << "\n";
+        }
+    }
+    out << text_verdict(diagram, solution, options.lang);
+    return out.str();
+}
+
+std::string text_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    std::ostringstream out;
+    std::vector<std::string> keys;
+    for (const RootMove& r : solution.root) {
+        if (r.kind != RootMove::Kind::Key) continue;
+        keys.push_back("1." + move_text(diagram, r.play.move, lang));
+        if (r.play.length < solution.stipulation.moves)
+            out << "short: " << keys.back() << " reaches the goal in " << r.play.length << "\n";
+    }
+    if (keys.size() > 1)
+        for (const auto& k : keys) out << "cook: " << k << "\n";
+    for (const Dual& d : solution.duals) {
+        out << "dual: after " << line_text(diagram, d.line, lang) << ":";
+        Position pos = diagram;
+        for (Move m : d.line) pos.make(m);
+        int k = int(d.line.size()) / 2 + 1;
+        for (size_t i = 0; i < d.continuations.size(); ++i)
+            out << (i ? " /" : "") << " " << k << "." << move_text(pos, d.continuations[i], lang);
+        out << "\n";
+    }
+    std::string summary;
+    auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
+    switch (solution.verdict) {
+    case Verdict::Illegal: add(solution.illegal_reason); break;
+    case Verdict::Unfinished:
+        add(std::to_string(solution.first_moves_done) + " of " +
+            std::to_string(solution.first_moves_total) + " first moves examined");
+        [[fallthrough]];
+    default: {
+        std::string k;
+        for (size_t i = 0; i < keys.size(); ++i) k += (i ? ", " : "") + keys[i];
+        if (!keys.empty()) add((keys.size() > 1 ? "keys " : "key ") + k);
+        if (solution.verdict != Verdict::Illegal) {
+            int v = solution.variations(), t = solution.tries();
+            if (!keys.empty())
+                add(std::to_string(v) + (v == 1 ? " variation" : " variations"));
+            add(std::to_string(t) + (t == 1 ? " try" : " tries"));
+            size_t d = solution.duals.size();
+            add(d == 0 ? "no duals" : std::to_string(d) + (d == 1 ? " dual" : " duals"));
+        }
+    }
+    }
+    char head[64];
+    std::snprintf(head, sizeof head, "verdict: %-15s", verdict_name(solution.verdict));
+    out << head << summary << "\n";
+    return out.str();
+}
+
+} // namespace dynamo

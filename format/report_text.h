@@ -1,0 +1,29 @@
+// The solution as text, in Popeye's layout (SPEC.md section 3), with our verdict block.
+#pragma once
+
+#include "notation.h"
+#include "problem.h"
+#include "solver/solution.h"
+
+#include <string>
+
+namespace dynamo {
+
+struct TextReportOptions {
+    Language lang = Language::English;
+    bool board = true; // the header with the diagram
+};
+
+// The header: remarks, title, author, origin, award (centred), the diagram, and the line with
+// the stipulation and the piece counts, then the rule and option lines.
+std::string text_header(const Problem& problem, const Position& diagram, const Stipulation& stip,
+                        const TextReportOptions& options);
+
+// The solution tree (set play, keys and tries), then the verdict block.
+std::string text_solution(const Position& diagram, const Solution& solution,
+                          const TextReportOptions& options);
+
+// The verdict block alone: one line per finding, then the summary line.
+std::string text_verdict(const Position& diagram, const Solution& solution, Language lang);
+
+} // namespace dynamo

@@ -1,0 +1,292 @@
+#include "analysis.h"
+
+#include "legality.h"
+#include "movegen.h"
+#include "search.h"
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+namespace dynamo {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How the side to move (the one answering the last move) stands.
+MoveMark mark_of(const Position& pos) {
+    MoveList list;
+    generate_legal(pos, list);
+    bool check = pos.in_check();
+    if (list.empty()) return check ? MoveMark::Mate : MoveMark::Stalemate;
+    return check ? MoveMark::Check : MoveMark::None;
+}
+
+// Thrown out of a tree being built when the search is stopped: the move's analysis is dropped.
+struct Stopped {};
+
+class TreeBuilder {
+  public:
+    TreeBuilder(MateSearch& search, const AnalysisOptions& options)
+        : search_(search), options_(options),
+          self_(search.stipulation().kind == Stipulation::Kind::Self) {}
+
+    // The attacker has just played m (the defender is to move); it reaches the goal in exactly
+    // `length` moves counting m, or length is the full budget for a try.
+    PlayNode play(Position& pos, Move m, int length, bool tree) {
+        PlayNode node;
+        node.move = m;
+        node.mark = mark_of(pos);
+        node.length = length;
+        if (!tree || (!self_ && node.mark == MoveMark::Mate)) return node;
+
+        int threat_length = 0;
+        if (options_.threats && node.mark == MoveMark::None && length >= 2) {
+            pos.make_null();
+            threat_length = checked(search_.attack_length(pos, length - 1));
+            if (threat_length > 0) node.threats = answers(pos, threat_length);
+            pos.unmake_null();
+            node.zugzwang = threat_length == 0;
+        }
+
+        MoveList defences;
+        generate_legal(pos, defences);
+        for (Move r : defences) {
+            if (self_ && length == 1) { // every defender move mates: the selfmate's last move
+                node.defences.push_back({r, MoveMark::Mate, {}, false});
+                continue;
+            }
+            if (self_ && search_.defender_move_mates(pos, r)) continue; // avoided by the defender
+            pos.make(r);
+            DefenceNode d{r, mark_of(pos), {}, false};
+            int answer = checked(search_.attack_length(pos, length - 1));
+            if (answer == 0) {
+                d.refutes = true;
+                node.defences.push_back(d);
+            } else if (node.threats.empty() || !threats_still_work(pos, node.threats, threat_length)) {
+                d.continuations = answers(pos, answer);
+                node.defences.push_back(std::move(d));
+            }
+            pos.unmake();
+        }
+        return node;
+    }
+
+    // Attacker to move, winning in exactly `length`: every move that does, with its tree.
+    std::vector<PlayNode> answers(Position& pos, int length) {
+        std::vector<PlayNode> result;
+        MoveList moves;
+        generate_legal(pos, moves);
+        for (Move c : moves) {
+            pos.make(c);
+            if (checked(search_.defend(pos, length)) == int(Outcome::Win))
+                result.push_back(play(pos, c, length, true));
+            pos.unmake();
+        }
+        return result;
+    }
+
+  private:
+    // A defence is shown unless every threat still works after it (Popeye's rule).
+    bool threats_still_work(Position& pos, const std::vector<PlayNode>& threats, int length) {
+        MoveList moves;
+        generate_legal(pos, moves);
+        for (const PlayNode& t : threats) {
+            if (!moves.contains(t.move)) return false;
+            pos.make(t.move);
+            int o = checked(search_.defend(pos, length));
+            pos.unmake();
+            if (o != int(Outcome::Win)) return false;
+        }
+        return true;
+    }
+
+    int checked(int length) {
+        if (length < 0) throw Stopped{};
+        return length;
+    }
+    int checked(Outcome o) {
+        if (o == Outcome::Unknown) throw Stopped{};
+        return int(o);
+    }
+
+    MateSearch& search_;
+    const AnalysisOptions& options_;
+    bool self_;
+};
+
+void collect_duals(const PlayNode& play, std::vector<Move>& line, std::vector<Dual>& duals) {
+    line.push_back(play.move);
+    for (const DefenceNode& d : play.defences) {
+        line.push_back(d.move);
+        if (d.continuations.size() > 1) {
+            Dual dual{line, {}};
+            for (const PlayNode& c : d.continuations) dual.continuations.push_back(c.move);
+            duals.push_back(std::move(dual));
+        }
+        for (const PlayNode& c : d.continuations) collect_duals(c, line, duals);
+        line.pop_back();
+    }
+    line.pop_back();
+}
+
+// The result of examining one first move.
+struct FirstMoveResult {
+    bool done = false;
+    std::optional<RootMove> root; // a key or a try; nothing for a plain failure
+    uint64_t nodes = 0;
+};
+
+} // namespace
+
+Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+    auto start = Clock::now();
+    Solution sol;
+    sol.stipulation = stip;
+    if (auto reason = illegal_reason(diagram)) {
+        sol.verdict = Verdict::Illegal;
+        sol.illegal_reason = *reason;
+        return sol;
+    }
+    const int n = stip.moves;
+    const bool self = stip.kind == Stipulation::Kind::Self;
+    int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    sol.threads = threads;
+
+    TranspositionTable tt(options.hash_mb);
+    std::atomic<bool> stop{false}, finished{false};
+    std::thread watchdog([&] {
+        while (!finished.load()) {
+            if ((options.interrupt && options.interrupt->load()) ||
+                (options.max_seconds > 0 &&
+                 std::chrono::duration<double>(Clock::now() - start).count() >= options.max_seconds)) {
+                stop.store(true);
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    });
+
+    MoveList first_moves;
+    generate_legal(diagram, first_moves);
+    std::vector<FirstMoveResult> results(size_t(first_moves.size()));
+    sol.first_moves_total = first_moves.size();
+    std::mutex progress_mutex;
+    int done_count = 0;
+    uint64_t nodes_so_far = 0;
+
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        tbb::parallel_for(0, first_moves.size(), [&](int i) {
+            Position pos = diagram;
+            MateSearch search(stip, tt, stop);
+            TreeBuilder builder(search, options);
+            FirstMoveResult& result = results[size_t(i)];
+            Move m = first_moves[i];
+            try {
+                pos.make(m);
+                int length = search.defend_length(pos, n);
+                if (length < 0) throw Stopped{};
+                if (length > 0) {
+                    result.root = RootMove{RootMove::Kind::Key,
+                                           builder.play(pos, m, length, options.variations), {}};
+                } else if (options.tries) {
+                    // Refutations: defences after which the attacker fails (in a selfmate the
+                    // defender's mating moves are no defences: it avoids them).
+                    std::vector<DefenceNode> refutations;
+                    MoveList defences;
+                    generate_legal(pos, defences);
+                    for (Move r : defences) {
+                        if (self && search.defender_move_mates(pos, r)) continue;
+                        pos.make(r);
+                        Outcome o = n > 1 ? search.attack(pos, n - 1) : Outcome::Fail;
+                        MoveMark mark = mark_of(pos);
+                        pos.unmake();
+                        if (o == Outcome::Unknown) throw Stopped{};
+                        if (o == Outcome::Fail) refutations.push_back({r, mark, {}, true});
+                        if (int(refutations.size()) > options.max_refutations) break;
+                    }
+                    if (!refutations.empty() && int(refutations.size()) <= options.max_refutations) {
+                        RootMove root{RootMove::Kind::Try, builder.play(pos, m, n, options.variations),
+                                      refutations};
+                        // Refutations are listed once, under "but".
+                        std::erase_if(root.play.defences, [](const DefenceNode& d) { return d.refutes; });
+                        result.root = std::move(root);
+                    }
+                }
+                result.done = true;
+            } catch (const Stopped&) {
+                result.root.reset();
+            }
+            result.nodes = search.nodes();
+            if (options.progress) {
+                std::lock_guard lock(progress_mutex);
+                done_count += result.done;
+                nodes_so_far += result.nodes;
+                options.progress(done_count, first_moves.size(), nodes_so_far);
+            }
+        });
+    });
+
+    for (const auto& r : results) {
+        sol.nodes += r.nodes;
+        if (r.done) ++sol.first_moves_done;
+        else sol.finished = false;
+        if (r.root) sol.root.push_back(*r.root);
+    }
+
+    if (options.set_play && sol.finished) {
+        Position set = diagram;
+        set.set_side_to_move(~diagram.side_to_move());
+        set.finish_setup();
+        if (!set.in_check(~set.side_to_move())) {
+            MateSearch search(stip, tt, stop);
+            TreeBuilder builder(search, options);
+            MoveList defences;
+            generate_legal(set, defences);
+            try {
+                for (Move r : defences) {
+                    if (self && search.defender_move_mates(set, r)) continue;
+                    set.make(r);
+                    // In the set play the attacker answers with one move fewer.
+                    int answer = n > 1 ? search.attack_length(set, n - 1) : 0;
+                    if (answer < 0) throw Stopped{};
+                    if (answer > 0) {
+                        DefenceNode d{r, mark_of(set), builder.answers(set, answer), false};
+                        sol.set_play.push_back(std::move(d));
+                    }
+                    set.unmake();
+                }
+            } catch (const Stopped&) {
+                sol.finished = false;
+            }
+            sol.nodes += search.nodes();
+        }
+    }
+
+    finished.store(true);
+    watchdog.join();
+
+    std::vector<Move> line;
+    for (const RootMove& r : sol.root)
+        if (r.kind == RootMove::Kind::Key) collect_duals(r.play, line, sol.duals);
+
+    bool short_key = false;
+    for (const RootMove& r : sol.root)
+        if (r.kind == RootMove::Kind::Key && r.play.length < n) short_key = true;
+    if (!sol.finished) sol.verdict = Verdict::Unfinished;
+    else if (short_key) sol.verdict = Verdict::Short;
+    else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
+    else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
+    else sol.verdict = sol.duals.empty() ? Verdict::Sound : Verdict::SoundWithDuals;
+    sol.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return sol;
+}
+
+} // namespace dynamo

@@ -1,0 +1,33 @@
+// Analysis of a battle-play problem (#N, s#N): every first move examined, keys and tries with
+// their refutations, threats, variations, duals, set play; then the verdict. Builds the
+// Solution tree; knows the search, not text.
+#pragma once
+
+#include "position.h"
+#include "solution.h"
+#include "stipulation.h"
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+
+namespace dynamo {
+
+struct AnalysisOptions {
+    bool tries = false;        // look for tries
+    int max_refutations = 1;   // a try has at most this many refutations
+    bool variations = false;   // build threats and variations below keys and tries
+    bool threats = true;       // compute threats (NoThreat: off)
+    bool set_play = false;     // defender moves in the diagram
+    int threads = 0;           // 0: all cores
+    size_t hash_mb = 64;
+    double max_seconds = 0;    // 0: no limit
+    const std::atomic<bool>* interrupt = nullptr; // set from outside (Ctrl-C) to stop
+    // Called now and then from the analysing threads: first moves done, total, nodes so far.
+    std::function<void(int done, int total, uint64_t nodes)> progress;
+};
+
+// Analyses the diagram (attacker to move) for a direct mate or selfmate.
+Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
+
+} // namespace dynamo

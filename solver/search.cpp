@@ -1,0 +1,184 @@
+#include "search.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace dynamo {
+
+Key search_key(const Position& pos) {
+    const StateInfo& st = pos.state();
+    Key k = pos.key();
+    // Orthodox moves never depend on the previous placement.
+    if (st.has_forbidden && pos.rules().is_dynamo())
+        k ^= (st.forbidden_key ^ 0x5851F42D4C957F2DULL) * 0x9E3779B97F4A7C15ULL;
+    return k;
+}
+
+MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
+                       const std::atomic<bool>& stop)
+    : stip_(stip), tt_(tt), stop_(stop) {}
+
+Key MateSearch::node_key(const Position& pos) const {
+    return search_key(pos) ^ (stip_.kind == Stipulation::Kind::Self ? 0x2545F4914F6CDD1DULL : 0);
+}
+
+bool MateSearch::checkmated(const Position& pos) {
+    if (!pos.in_check()) return false;
+    MoveList list;
+    generate_legal(pos, list);
+    return list.empty();
+}
+
+Outcome MateSearch::attack(Position& pos, int n) {
+    return stip_.kind == Stipulation::Kind::Self ? attack_self(pos, n) : attack_direct(pos, n);
+}
+
+Outcome MateSearch::defend(Position& pos, int n) {
+    return stip_.kind == Stipulation::Kind::Self ? defend_self(pos, n) : defend_direct(pos, n);
+}
+
+int MateSearch::attack_length(Position& pos, int max_n) {
+    for (int n = 1; n <= max_n; ++n) {
+        Outcome o = attack(pos, n);
+        if (o == Outcome::Unknown) return -1;
+        if (o == Outcome::Win) return n;
+    }
+    return 0;
+}
+
+int MateSearch::defend_length(Position& pos, int max_n) {
+    for (int n = 1; n <= max_n; ++n) {
+        Outcome o = defend(pos, n);
+        if (o == Outcome::Unknown) return -1;
+        if (o == Outcome::Win) return n;
+    }
+    return 0;
+}
+
+// Direct mate ----------------------------------------------------------------------------------
+
+Outcome MateSearch::attack_direct(Position& pos, int n) {
+    if (n <= 0) return Outcome::Fail;
+    if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
+    ++nodes_;
+    Key key = node_key(pos);
+    TranspositionTable::Bounds b = tt_.probe(key);
+    if (b.win <= n) return Outcome::Win;
+    if (b.fail >= n) return Outcome::Fail;
+
+    auto list = std::make_unique<MoveList>();
+    generate_legal(pos, *list);
+    bool unknown = false;
+    for (Move m : *list) {
+        pos.make(m);
+        // The last move must mate, so it must give check: a cheap filter before the defence.
+        Outcome o = (n == 1 && !pos.in_check()) ? Outcome::Fail : defend_direct(pos, n);
+        pos.unmake();
+        if (o == Outcome::Win) {
+            tt_.store(key, {n, 0});
+            return Outcome::Win;
+        }
+        unknown |= o == Outcome::Unknown;
+    }
+    if (unknown) return Outcome::Unknown;
+    tt_.store(key, {TranspositionTable::NO_WIN, n});
+    return Outcome::Fail;
+}
+
+Outcome MateSearch::defend_direct(Position& pos, int n) {
+    auto list = std::make_unique<MoveList>();
+    generate_legal(pos, *list);
+    if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
+    if (n <= 1) return Outcome::Fail;
+    int ply = std::min(pos.ply(), 127);
+    // The defence that refuted a sibling first: it often refutes here too.
+    Move killer = killer_[ply];
+    if (!killer.is_none()) {
+        auto it = std::find(list->begin(), list->end(), killer);
+        if (it != list->end()) std::iter_swap(list->begin(), it);
+    }
+    bool unknown = false;
+    for (Move r : *list) {
+        pos.make(r);
+        Outcome o = attack_direct(pos, n - 1);
+        pos.unmake();
+        if (o == Outcome::Fail) {
+            killer_[ply] = r;
+            return Outcome::Fail;
+        }
+        unknown |= o == Outcome::Unknown;
+    }
+    return unknown ? Outcome::Unknown : Outcome::Win;
+}
+
+// Selfmate -------------------------------------------------------------------------------------
+// White forces Black to mate White by Black's n-th move. Black avoids mating while it has a
+// non-mating move; a Black position where every move mates is a White success; no Black move
+// at all (Black stalemated, or mated by White) is a White failure.
+
+bool MateSearch::defender_move_mates(Position& pos, Move m) {
+    pos.make(m);
+    bool mates = checkmated(pos);
+    pos.unmake();
+    return mates;
+}
+
+Outcome MateSearch::attack_self(Position& pos, int n) {
+    if (n <= 0) return Outcome::Fail;
+    if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
+    ++nodes_;
+    Key key = node_key(pos);
+    TranspositionTable::Bounds b = tt_.probe(key);
+    if (b.win <= n) return Outcome::Win;
+    if (b.fail >= n) return Outcome::Fail;
+
+    auto list = std::make_unique<MoveList>();
+    generate_legal(pos, *list);
+    bool unknown = false;
+    for (Move m : *list) {
+        pos.make(m);
+        Outcome o = defend_self(pos, n);
+        pos.unmake();
+        if (o == Outcome::Win) {
+            tt_.store(key, {n, 0});
+            return Outcome::Win;
+        }
+        unknown |= o == Outcome::Unknown;
+    }
+    if (unknown) return Outcome::Unknown;
+    tt_.store(key, {TranspositionTable::NO_WIN, n});
+    return Outcome::Fail;
+}
+
+Outcome MateSearch::defend_self(Position& pos, int n) {
+    auto list = std::make_unique<MoveList>();
+    generate_legal(pos, *list);
+    if (list->empty()) return Outcome::Fail;
+    int ply = std::min(pos.ply(), 127);
+    Move killer = killer_[ply];
+    if (!killer.is_none()) {
+        auto it = std::find(list->begin(), list->end(), killer);
+        if (it != list->end()) std::iter_swap(list->begin(), it);
+    }
+    // Black plays a non-mating move whenever it has one.
+    bool any_non_mating = false, unknown = false;
+    for (Move r : *list) {
+        pos.make(r);
+        if (checkmated(pos)) {
+            pos.unmake();
+            continue;
+        }
+        any_non_mating = true;
+        Outcome o = n <= 1 ? Outcome::Fail : attack_self(pos, n - 1);
+        pos.unmake();
+        if (o == Outcome::Fail) {
+            killer_[ply] = r;
+            return Outcome::Fail;
+        }
+        unknown |= o == Outcome::Unknown;
+    }
+    if (!any_non_mating) return Outcome::Win;
+    return unknown ? Outcome::Unknown : Outcome::Win;
+}
+
+} // namespace dynamo

@@ -1,0 +1,60 @@
+// The exact AND/OR search of battle play: direct mates (#N) and selfmates (s#N).
+//
+// "attack" nodes have the attacker (White) to move with n moves left, "defence" nodes the
+// defender (Black) to move right after an attacker move, n counting that move. Results are
+// exact: Win or Fail, or Unknown when the search was stopped (time limit, interrupt).
+#pragma once
+
+#include "movegen.h"
+#include "position.h"
+#include "stipulation.h"
+#include "tt.h"
+
+#include <atomic>
+#include <cstdint>
+
+namespace dynamo {
+
+enum class Outcome : uint8_t { Fail, Win, Unknown };
+
+class MateSearch {
+  public:
+    MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop);
+
+    // Attacker to move: does it reach the goal within n of its moves?
+    Outcome attack(Position& pos, int n);
+    // Defender to move just after an attacker move; n counts that attacker move.
+    Outcome defend(Position& pos, int n);
+
+    // The least number of moves within max_n in which the attacker wins, 0 if it does not;
+    // -1 if the search was stopped first. After the attacker move that led here: defend_length.
+    int attack_length(Position& pos, int max_n);
+    int defend_length(Position& pos, int max_n);
+
+    // Selfmate: does this defender move mate the attacker (the goal of s#)?
+    bool defender_move_mates(Position& pos, Move m);
+    // Direct mate or selfmate: has the defender, to move, no legal move while in check?
+    static bool checkmated(const Position& pos);
+
+    uint64_t nodes() const { return nodes_; }
+    const Stipulation& stipulation() const { return stip_; }
+
+  private:
+    Key node_key(const Position& pos) const;
+    Outcome attack_direct(Position& pos, int n);
+    Outcome defend_direct(Position& pos, int n);
+    Outcome attack_self(Position& pos, int n);
+    Outcome defend_self(Position& pos, int n);
+
+    Stipulation stip_;
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    uint64_t nodes_ = 0;
+    Move killer_[128] = {}; // per ply: the defence that last refuted, tried first
+};
+
+// The key under which a node is stored: the position key, plus the no-undo state, since the
+// legal moves depend on the placement before the opponent's last move (RULES.md section 4).
+Key search_key(const Position& pos);
+
+} // namespace dynamo

@@ -1,0 +1,38 @@
+#include "solution.h"
+
+namespace dynamo {
+
+const char* verdict_name(Verdict v) {
+    switch (v) {
+    case Verdict::Sound: return "sound";
+    case Verdict::SoundWithDuals: return "sound, with duals";
+    case Verdict::Cooked: return "cooked";
+    case Verdict::Short: return "short";
+    case Verdict::NoSolution: return "no solution";
+    case Verdict::Illegal: return "illegal";
+    case Verdict::Unfinished: return "unfinished";
+    case Verdict::Incomplete: return "incomplete";
+    }
+    return "?";
+}
+
+int Solution::keys() const {
+    int n = 0;
+    for (const auto& r : root) n += r.kind == RootMove::Kind::Key;
+    return n;
+}
+
+int Solution::tries() const {
+    int n = 0;
+    for (const auto& r : root) n += r.kind == RootMove::Kind::Try;
+    return n;
+}
+
+int Solution::variations() const {
+    int n = 0;
+    for (const auto& r : root)
+        if (r.kind == RootMove::Kind::Key) n += int(r.play.defences.size());
+    return n;
+}
+
+} // namespace dynamo

@@ -1,0 +1,45 @@
+#include "tt.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace dynamo {
+
+TranspositionTable::TranspositionTable(size_t megabytes) {
+    size_t bytes = std::max<size_t>(megabytes, 1) << 20;
+    size_t n = std::bit_floor(bytes / sizeof(Entry));
+    table_ = std::make_unique<Entry[]>(n);
+    mask_ = n - 1;
+    clear();
+}
+
+void TranspositionTable::clear() {
+    for (size_t i = 0; i <= mask_; ++i) {
+        table_[i].check.store(0, std::memory_order_relaxed);
+        table_[i].data.store(0, std::memory_order_relaxed);
+    }
+}
+
+namespace {
+uint64_t pack(TranspositionTable::Bounds b) { return uint64_t(b.win) | uint64_t(b.fail) << 8; }
+TranspositionTable::Bounds unpack(uint64_t d) { return {int(d & 0xFF), int((d >> 8) & 0xFF)}; }
+} // namespace
+
+TranspositionTable::Bounds TranspositionTable::probe(Key key) const {
+    const Entry& e = table_[key & mask_];
+    uint64_t data = e.data.load(std::memory_order_relaxed);
+    uint64_t check = e.check.load(std::memory_order_relaxed);
+    if ((check ^ data) != key || data == 0) return {};
+    return unpack(data);
+}
+
+void TranspositionTable::store(Key key, Bounds bounds) {
+    Entry& e = table_[key & mask_];
+    Bounds old = probe(key);
+    Bounds merged{std::min(old.win, bounds.win), std::max(old.fail, bounds.fail)};
+    uint64_t data = pack(merged);
+    e.data.store(data, std::memory_order_relaxed);
+    e.check.store(key ^ data, std::memory_order_relaxed);
+}
+
+} // namespace dynamo

@@ -1,0 +1,39 @@
+// Transposition table for the mate searches: proven facts about attacker-to-move nodes,
+// "wins within n moves" and "fails within n moves", shared by all threads without locks
+// (each entry is two words whose XOR must give the key, as in Stockfish's and Crafty's
+// lockless hashing: a torn write reads as a miss).
+#pragma once
+
+#include "types.h"
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+
+namespace dynamo {
+
+class TranspositionTable {
+  public:
+    static constexpr int NO_WIN = 255;
+
+    explicit TranspositionTable(size_t megabytes = 64);
+
+    struct Bounds {
+        int win = NO_WIN; // wins within this many moves (NO_WIN: not proven)
+        int fail = 0;     // fails within this many moves (0: nothing proven)
+    };
+    Bounds probe(Key key) const;
+    void store(Key key, Bounds bounds); // merged with what the entry already holds
+    void clear();
+    size_t entries() const { return mask_ + 1; }
+
+  private:
+    struct Entry {
+        std::atomic<uint64_t> check; // key ^ data
+        std::atomic<uint64_t> data;
+    };
+    std::unique_ptr<Entry[]> table_;
+    size_t mask_ = 0;
+};
+
+} // namespace dynamo
