@@ -1,22 +1,24 @@
 #include "tt.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <new>
 
 namespace dynamo {
 
 TranspositionTable::TranspositionTable(size_t megabytes) {
     size_t bytes = std::max<size_t>(megabytes, 1) << 20;
     size_t n = std::bit_floor(bytes / sizeof(Entry));
-    table_ = std::make_unique<Entry[]>(n);
+    table_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
+    if (!table_) throw std::bad_alloc();
     mask_ = n - 1;
-    clear();
 }
 
 void TranspositionTable::clear() {
     for (size_t i = 0; i <= mask_; ++i) {
-        table_[i].check.store(0, std::memory_order_relaxed);
-        table_[i].data.store(0, std::memory_order_relaxed);
+        std::atomic_ref<uint64_t>(table_[i].check).store(0, std::memory_order_relaxed);
+        std::atomic_ref<uint64_t>(table_[i].data).store(0, std::memory_order_relaxed);
     }
 }
 
@@ -26,9 +28,9 @@ TranspositionTable::Bounds unpack(uint64_t d) { return {int(d & 0xFF), int((d >>
 } // namespace
 
 TranspositionTable::Bounds TranspositionTable::probe(Key key) const {
-    const Entry& e = table_[key & mask_];
-    uint64_t data = e.data.load(std::memory_order_relaxed);
-    uint64_t check = e.check.load(std::memory_order_relaxed);
+    Entry& e = table_[key & mask_];
+    uint64_t data = std::atomic_ref<uint64_t>(e.data).load(std::memory_order_relaxed);
+    uint64_t check = std::atomic_ref<uint64_t>(e.check).load(std::memory_order_relaxed);
     if ((check ^ data) != key || data == 0) return {};
     return unpack(data);
 }
@@ -38,8 +40,8 @@ void TranspositionTable::store(Key key, Bounds bounds) {
     Bounds old = probe(key);
     Bounds merged{std::min(old.win, bounds.win), std::max(old.fail, bounds.fail)};
     uint64_t data = pack(merged);
-    e.data.store(data, std::memory_order_relaxed);
-    e.check.store(key ^ data, std::memory_order_relaxed);
+    std::atomic_ref<uint64_t>(e.data).store(data, std::memory_order_relaxed);
+    std::atomic_ref<uint64_t>(e.check).store(key ^ data, std::memory_order_relaxed);
 }
 
 } // namespace dynamo

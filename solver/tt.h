@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 
 namespace dynamo {
@@ -29,10 +30,15 @@ class TranspositionTable {
 
   private:
     struct Entry {
-        std::atomic<uint64_t> check; // key ^ data
-        std::atomic<uint64_t> data;
+        uint64_t check; // key ^ data; both read and written through std::atomic_ref
+        uint64_t data;
     };
-    std::unique_ptr<Entry[]> table_;
+    struct Free {
+        void operator()(Entry* p) const { std::free(p); }
+    };
+    // calloc: the operating system hands out zeroed pages as they are first touched, so a
+    // large table costs nothing for a small problem.
+    std::unique_ptr<Entry[], Free> table_;
     size_t mask_ = 0;
 };
 
