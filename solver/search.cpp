@@ -18,6 +18,11 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
                        const std::atomic<bool>& stop)
     : stip_(stip), tt_(tt), stop_(stop) {}
 
+MateSearch::Frame MateSearch::frame() {
+    if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
+    return Frame{*lists_[size_t(depth_++)], *this};
+}
+
 Key MateSearch::node_key(const Position& pos) const {
     return search_key(pos) ^ (stip_.kind == Stipulation::Kind::Self ? 0x2545F4914F6CDD1DULL : 0);
 }
@@ -66,7 +71,8 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
     if (b.win <= n) return Outcome::Win;
     if (b.fail >= n) return Outcome::Fail;
 
-    auto list = std::make_unique<MoveList>();
+    Frame f = frame();
+    MoveList* list = &f.list;
     generate_legal(pos, *list);
     bool unknown = false;
     for (Move m : *list) {
@@ -86,7 +92,8 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
 }
 
 Outcome MateSearch::defend_direct(Position& pos, int n) {
-    auto list = std::make_unique<MoveList>();
+    Frame f = frame();
+    MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
     if (n <= 1) return Outcome::Fail;
@@ -132,7 +139,8 @@ Outcome MateSearch::attack_self(Position& pos, int n) {
     if (b.win <= n) return Outcome::Win;
     if (b.fail >= n) return Outcome::Fail;
 
-    auto list = std::make_unique<MoveList>();
+    Frame f = frame();
+    MoveList* list = &f.list;
     generate_legal(pos, *list);
     bool unknown = false;
     for (Move m : *list) {
@@ -151,7 +159,8 @@ Outcome MateSearch::attack_self(Position& pos, int n) {
 }
 
 Outcome MateSearch::defend_self(Position& pos, int n) {
-    auto list = std::make_unique<MoveList>();
+    Frame f = frame();
+    MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);

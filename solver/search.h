@@ -12,6 +12,8 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace dynamo {
 
@@ -46,7 +48,17 @@ class MateSearch {
     Outcome attack_self(Position& pos, int n);
     Outcome defend_self(Position& pos, int n);
 
+    // One move list per search depth, kept between nodes: a list is 16 KB.
+    struct Frame {
+        MoveList& list;
+        MateSearch& search;
+        ~Frame() { --search.depth_; }
+    };
+    Frame frame();
+
     Stipulation stip_;
+    std::vector<std::unique_ptr<MoveList>> lists_;
+    int depth_ = 0;
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;

@@ -150,3 +150,105 @@ TEST_CASE("An illegal diagram is reported, not solved", "[solver][illegal]") {
     CHECK(sol.illegal_reason == "the side not to move (black) is in check");
     CHECK(sol.root.empty());
 }
+
+namespace {
+
+std::set<std::string> keys_of_problem(const std::string& fen, const std::string& stip,
+                                      RuleSet rules = RuleSet::dynamo_default()) {
+    Position pos = position(fen, rules);
+    AnalysisOptions options;
+    options.threads = 2;
+    return keys_of(pos, analyse(pos, stipulation(stip), options));
+}
+
+Move find(const Position& pos, const std::string& text) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list)
+        if (move_text(pos, m) == text) return m;
+    FAIL("no move " << text << " in " << to_fen(pos));
+    return Move::none();
+}
+
+bool mates(Position pos, const std::string& move) {
+    pos.make(find(pos, move));
+    return is_checkmate(pos);
+}
+
+} // namespace
+
+// Hand-made problems, one per special rule; each comment gives the reasoning for the claims.
+TEST_CASE("Hand-made: a key that is a stationary pull", "[solver][handmade]") {
+    // White Ka3 Rb4 Pa4 Ph4 Rg1 Rh1, black Kh8. Rb4 pulls the pawn h4 along rank 4 without
+    // moving (it cannot move west: a4 is taken), opening the h-file: Rh1 pushes h8 off. The
+    // king's flights g8, g7 are on the g-file of Rg1 (the pawn landing on e4 does not block it),
+    // h7 stays on the h-file; it has no piece to push or pull. Mate.
+    const char* fen = "7k/8/8/8/PR5P/K7/8/6RR w - - 0 1";
+    CHECK(mates(position(fen), "Rb4/h4-e4"));
+    CHECK(keys_of_problem(fen, "#1").count("Rb4/h4-e4"));
+    // Landing on g4 blocks the g-file: Kg8 escapes.
+    CHECK_FALSE(mates(position(fen), "Rb4/h4-g4"));
+    // Without stationary pulls the move does not exist.
+    RuleSet no_pull = RuleSet::dynamo_default();
+    no_pull.no_stationary_pull = true;
+    CHECK_FALSE(has_move(position(fen, no_pull), "Rb4/h4-e4"));
+}
+
+TEST_CASE("Hand-made: mate by pulling the king off", "[solver][handmade]") {
+    // White Ka1 Rd1 Rg8, black Kh5 Ph6. 1.Rd1-h1: the pawn h6 stops a push, but the rook can
+    // leave the board downwards dragging the king out: check by pull. Flights g4-g6 lie on
+    // Rg8's file (push downwards), h4 stays on the h-file; the pawn cannot leave the file; the
+    // king pushing or pulling its pawn leaves it on the h-file. Mate.
+    const char* fen = "6R1/8/7p/7k/8/8/8/K2R4 w - - 0 1";
+    CHECK(mates(position(fen), "Rd1-h1"));
+    CHECK(keys_of_problem(fen, "#1").count("Rd1-h1"));
+    // The same with a white pawn under the rook: neither push nor pull, no check.
+    Position blocked = position("6R1/8/7p/7k/8/8/7R/K6P b - - 0 1");
+    CHECK_FALSE(blocked.in_check());
+    CHECK(position("6R1/8/7p/7k/8/8/8/K6R b - - 0 1").in_check());
+}
+
+TEST_CASE("Hand-made: promotion by push, the pusher chooses the piece", "[solver][handmade]") {
+    // White Ka1 Rb1 Pb6 Ra7, black Kh8. Rb1 pushes the pawn two squares to b8: as a queen or
+    // rook it pushes h8 off along rank 8 (g8 then too), Ra7 covers g7 and h7: mate. As a bishop
+    // or knight it gives no check.
+    const char* fen = "7k/R7/1P6/8/8/8/8/KR6 w - - 0 1";
+    auto keys = keys_of_problem(fen, "#1");
+    CHECK(keys.count("Rb1/b6-b8=Q"));
+    CHECK(keys.count("Rb1/b6-b8=R"));
+    CHECK_FALSE(keys.count("Rb1/b6-b8=B"));
+    CHECK_FALSE(keys.count("Rb1/b6-b8=S"));
+    CHECK(has_move(position(fen), "Rb1/b6-b8=B"));
+    CHECK(has_move(position(fen), "Rb1/b6-b8=S"));
+}
+
+TEST_CASE("Hand-made: castling after the rook was pulled away and pushed back", "[solver][handmade]") {
+    // White Ke1 Rh1 Rh3 Rg2, black Ka1. Rh3 pulls Rh1 to h2 without moving, later pushes it back:
+    // the rook was the passive piece both times and keeps its right (RULES.md section 5).
+    // Then 0-0 mates: Rf1 pushes a1 off along rank 1; a2 and b2 are on Rg2's rank, b1 on rank 1.
+    for (bool strict : {false, true}) {
+        RuleSet rules = RuleSet::dynamo_default();
+        rules.strict_castling = strict;
+        Position pos = position("8/8/8/8/8/7R/6R1/k3K2R w K - 0 1", rules);
+        // Under StrictCastling being pulled loses the right, so the pull has the result of the
+        // rook's own step and is written as it (RULES.md section 2).
+        auto line = strict ? std::vector<std::string>{"Rh1-h2", "Ka1-b1", "Rh2-h1", "Kb1-a1"}
+                           : std::vector<std::string>{"Rh3/Rh1-h2", "Ka1-b1", "Rh3/Rh2-h1", "Kb1-a1"};
+        for (const auto& m : line) pos.make(find(pos, m));
+        AnalysisOptions options;
+        Solution sol = analyse(pos, stipulation("#1"), options);
+        INFO("StrictCastling " << strict);
+        CHECK(keys_of(pos, sol).count("0-0") == (strict ? 0u : 1u));
+        if (!strict) CHECK(mates(pos, "0-0"));
+    }
+}
+
+TEST_CASE("Reference: a defence refused by the no-undo rule", "[solver][undo]") {
+    // dynref P32 (s#2, features no-undo-matters): the reference solver's only key, which no
+    // longer works when the no-undo rule binds only dynamo moves (keys_by_switch).
+    const char* fen = "8/6P1/8/8/2Q5/N7/6k1/4qK2 w - - 0 1";
+    CHECK(keys_of_problem(fen, "s#2") == std::set<std::string>{"Kf1-g2/Kg2-h3"});
+    RuleSet undo = RuleSet::dynamo_default();
+    undo.undo_dynamo_only = true;
+    CHECK(keys_of_problem(fen, "s#2", undo).empty());
+}
