@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
         cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
         cmd->add_flag("--tries", solve.tries, "look for tries even when the problem does not ask");
         cmd->add_flag("--quiet", solve.quiet, "no progress output");
+        cmd->add_flag("--json", solve.json, "JSON Lines: one object per problem (SPEC section 5)");
     };
     auto* solve_cmd = app.add_subcommand("solve", "solve every problem of the files: solution and verdict");
     solve_cmd->add_option("files", solve.files, "problem files (Popeye format)")->required();

@@ -4,6 +4,7 @@
 
 #include "format/fen.h"
 #include "format/problem_reader.h"
+#include "format/report_json.h"
 #include "format/report_text.h"
 #include "format/stipulation_text.h"
 #include "solver/analysis.h"
@@ -53,16 +54,22 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
 }
 
 // Solves one position; returns the exit status it calls for (0, or 3 when unfinished).
-int solve_position(const Problem& problem, const Position& diagram, const Stipulation& stip,
-                   const AnalysisOptions& options, const TextReportOptions& text) {
+int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
+                   const Stipulation& stip, const AnalysisOptions& options,
+                   const TextReportOptions& text, bool json) {
     if (stip.kind == Stipulation::Kind::Help || stip.goal != Stipulation::Goal::Mate) {
-        std::cout << text_header(problem, diagram, stip, text);
-        std::cout << "\nnot solved: " << stip.text << " is not supported yet (#N and s#N are)\n";
+        std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
+                  << " is not supported yet (#N and s#N are)\n";
         return 2;
     }
     Solution solution = analyse(diagram, stip, options);
-    std::cout << text_header(problem, diagram, stip, text);
-    std::cout << text_solution(diagram, solution, text);
+    if (json) {
+        std::cout << solution_json(problem, label, diagram, solution, text.lang).dump() << "\n";
+    } else {
+        if (!label.empty()) std::cout << label << "\n";
+        std::cout << text_header(problem, diagram, stip, text);
+        std::cout << text_solution(diagram, solution, text) << "\n";
+    }
     std::cout.flush();
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
@@ -103,9 +110,8 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
                 Position diagram =
                     problem_position(instance.pieces, instance.stipulation, rules, problem.options);
-                if (!instance.label.empty()) std::cout << instance.label << "\n";
-                status = combine(status, solve_position(problem, diagram, instance.stipulation, a, text));
-                std::cout << "\n";
+                status = combine(status, solve_position(problem, instance.label, diagram,
+                                                        instance.stipulation, a, text, options.json));
             }
         }
     }
@@ -140,7 +146,9 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     ProblemOptions po;
     po.variation = true;
     AnalysisOptions a = analysis_options(common, options, po);
-    if (!options.upto) return solve_position(problem, diagram, stip, a, text);
+    problem.file = "--fen";
+    problem.index = 1;
+    if (!options.upto) return solve_position(problem, "", diagram, stip, a, text, options.json);
     // --upto: the shortest N for which there is a solution.
     int status = 0;
     for (int n = 1; n <= stip.moves; ++n) {
@@ -150,7 +158,10 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         Solution solution = analyse(diagram, s, a);
         if (solution.verdict == Verdict::Unfinished) return 3;
         if (solution.keys() > 0 || n == stip.moves) {
-            std::cout << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
+            if (options.json)
+                std::cout << solution_json(problem, "", diagram, solution, text.lang).dump() << "\n";
+            else
+                std::cout << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
             break;
         }
     }

@@ -1,0 +1,153 @@
+#include "report_json.h"
+
+namespace dynamo {
+
+using nlohmann::json;
+
+namespace {
+
+json square_or(Square s, const char* out_word) {
+    if (s == SQ_NONE) return out_word ? json(out_word) : json(nullptr);
+    return square_name(s);
+}
+
+const char* mark_text(MoveMark m) {
+    switch (m) {
+    case MoveMark::Check: return "+";
+    case MoveMark::Mate: return "#";
+    case MoveMark::Stalemate: return "=";
+    case MoveMark::None: break;
+    }
+    return "";
+}
+
+class TreeJson {
+  public:
+    TreeJson(const Position& diagram, Language lang) : pos_(diagram), lang_(lang) {}
+
+    json play(const PlayNode& node) {
+        json j = move_json(pos_, node.move, lang_);
+        j["mark"] = mark_text(node.mark);
+        j["length"] = node.length;
+        pos_.make(node.move);
+        if (!node.threats.empty()) {
+            json threats = json::array();
+            pos_.make_null();
+            for (const PlayNode& t : node.threats) threats.push_back(play(t));
+            pos_.unmake_null();
+            j["threat"] = threats;
+        }
+        j["zugzwang"] = node.zugzwang;
+        json variations = json::array();
+        for (const DefenceNode& d : node.defences) variations.push_back(defence(d));
+        j["variations"] = variations;
+        pos_.unmake();
+        return j;
+    }
+
+    json defence(const DefenceNode& d) {
+        json j = move_json(pos_, d.move, lang_);
+        j["mark"] = mark_text(d.mark);
+        if (d.refutes) j["refutes"] = true;
+        pos_.make(d.move);
+        json continuations = json::array();
+        for (const PlayNode& c : d.continuations) continuations.push_back(play(c));
+        j["continuations"] = continuations;
+        pos_.unmake();
+        return j;
+    }
+
+    json refutations(const RootMove& r) {
+        json list = json::array();
+        pos_.make(r.play.move);
+        for (const DefenceNode& d : r.refutations) list.push_back(defence(d));
+        pos_.unmake();
+        return list;
+    }
+
+  private:
+    Position pos_;
+    Language lang_;
+};
+
+} // namespace
+
+json move_json(const Position& pos, Move m, Language lang) {
+    json j;
+    j["move"] = move_text(pos, m, lang);
+    j["active_from"] = square_name(m.active_from());
+    j["active_to"] = m.active_stays() ? json(nullptr) : square_or(m.active_to(), "out");
+    j["passive_from"] = m.has_passive() ? json(square_name(m.passive_from())) : json(nullptr);
+    j["passive_to"] = m.has_passive() ? square_or(m.passive_to(), "out") : json(nullptr);
+    j["promotion"] = m.promotion() ? json(std::string(1, piece_letter(m.promotion(), lang)))
+                                   : json(nullptr);
+    return j;
+}
+
+json solution_json(const Problem& problem, const std::string& twin_label, const Position& diagram,
+                   const Solution& solution, Language lang) {
+    json j;
+    j["file"] = problem.file;
+    j["index"] = problem.index;
+    if (!twin_label.empty()) j["twin"] = twin_label;
+    j["title"] = problem.title();
+    j["author"] = problem.author();
+    j["origin"] = problem.origins.empty() ? "" : problem.origins.front();
+    j["stipulation"] = solution.stipulation.text;
+    j["condition"] = diagram.rules().is_dynamo() ? diagram.rules().name() : "";
+    j["verdict"] = verdict_name(solution.verdict);
+    if (solution.verdict == Verdict::Illegal) j["illegal"] = solution.illegal_reason;
+
+    json keys = json::array(), tries = json::array(), tree = json::array();
+    for (const RootMove& r : solution.root) {
+        TreeJson writer(diagram, lang);
+        json node = writer.play(r.play);
+        node["kind"] = r.kind == RootMove::Kind::Key ? "key" : "try";
+        if (r.kind == RootMove::Kind::Key) {
+            keys.push_back(move_json(diagram, r.play.move, lang));
+        } else {
+            node["refutations"] = writer.refutations(r);
+            json t = move_json(diagram, r.play.move, lang);
+            t["refutations"] = node["refutations"];
+            tries.push_back(t);
+        }
+        tree.push_back(node);
+    }
+    j["keys"] = keys;
+    j["cooks"] = keys.size() > 1 ? keys : json::array();
+    j["tries"] = tries;
+    j["tree"] = tree;
+    if (!solution.set_play.empty()) {
+        json set = json::array();
+        Position pos = diagram;
+        pos.make_null();
+        TreeJson writer(pos, lang);
+        for (const DefenceNode& d : solution.set_play) set.push_back(writer.defence(d));
+        j["set_play"] = set;
+    }
+
+    json findings = json::array();
+    for (const RootMove& r : solution.root)
+        if (r.kind == RootMove::Kind::Key && r.play.length < solution.stipulation.moves)
+            findings.push_back({{"type", "short"},
+                                {"key", move_json(diagram, r.play.move, lang)},
+                                {"length", r.play.length}});
+    for (const Dual& d : solution.duals) {
+        Position pos = diagram;
+        json line = json::array(), continuations = json::array();
+        for (Move m : d.line) {
+            line.push_back(move_json(pos, m, lang));
+            pos.make(m);
+        }
+        for (Move m : d.continuations) continuations.push_back(move_json(pos, m, lang));
+        findings.push_back({{"type", "dual"}, {"line", line}, {"continuations", continuations}});
+    }
+    j["findings"] = findings;
+    j["finished"] = solution.finished;
+    j["time_s"] = solution.seconds;
+    j["nodes"] = solution.nodes;
+    j["threads"] = solution.threads;
+    return j;
+}
+
+} // namespace dynamo

@@ -1,0 +1,21 @@
+// The solution as JSON (SPEC.md section 5): one object per problem, for JSON Lines.
+#pragma once
+
+#include "notation.h"
+#include "problem.h"
+#include "solver/solution.h"
+
+#include <nlohmann/json.hpp>
+
+namespace dynamo {
+
+// A move in notation and as fields: active_from/active_to/passive_from/passive_to/promotion,
+// null for "stays" (or no passive piece), "out" for a piece that left the board.
+nlohmann::json move_json(const Position& pos, Move m, Language lang);
+
+// The whole report of one problem (or twin): metadata, verdict, keys, cooks, tries, tree,
+// findings, time, nodes, threads.
+nlohmann::json solution_json(const Problem& problem, const std::string& twin_label,
+                             const Position& diagram, const Solution& solution, Language lang);
+
+} // namespace dynamo
