@@ -39,6 +39,7 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     a.variations = problem.variation || solve.variations;
     a.threats = !problem.no_threat;
     a.set_play = problem.set_play;
+    a.immediate_mates = problem.mates_in_1;
     a.threads = common.threads;
     a.hash_mb = size_t(solve.hash_mb);
     a.max_seconds = solve.max_seconds;

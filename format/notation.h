@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dynamo {
 
@@ -24,9 +25,26 @@ std::string move_suffix(Position& pos, Move m);
 
 // Reads a move written in any of the four languages (SPEC.md section 2) and finds it among the
 // legal moves of `pos`. Forgiving where it cannot be ambiguous: N or S for the knight, 0-0 or
-// O-O, a missing '-', a check/mate suffix (ignored), the passive piece's letter left out.
+// O-O, a missing '-', a check/mate suffix (ignored, also before the slash), the passive piece's
+// letter left out, orthodox captures written with 'x' or '-'; a promotion left out is ambiguous.
+// The letters are read in `lang` first; failing that, a reading in another language that names
+// exactly one legal move is taken. A move written as another way with the same result (RULES.md
+// section 2: `Ke1/e2-e3` is `e2-e3`) is that move, if the way is one the piece can play.
 // On failure returns Move::none() and sets `error` to a message naming the move and the
 // position (ambiguous, illegal, or unreadable).
-Move parse_move(const Position& pos, std::string_view text, std::string* error);
+Move parse_move(const Position& pos, std::string_view text, std::string* error,
+                Language lang = Language::English);
+
+// The moves of a game or line written PGN-like, one string each: move numbers ("1.", "1...",
+// also glued to the move: "1.Dd1-d3/d2-d6"), results ("1-0"), comments in braces or after ';',
+// tag pairs in brackets, NAGs ("$1") and annotations written apart ("!?") are dropped; an "ep."
+// written apart is joined to its move.
+std::vector<std::string> split_moves(std::string_view text);
+
+// Every way the piece on `from` can move under the position's Dynamo rules (RULES.md section 3),
+// as the generator enumerates them before merging ways with the same result: castling and the
+// promotion choices left out, the legality of the result not checked. The reader checks a move
+// written in a non-canonical way against these.
+std::vector<Move> dynamo_ways(const Position& pos, Square from);
 
 } // namespace dynamo

@@ -31,6 +31,11 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
         }
     }
     pos.set_castling(cr);
+    // Orthodox: an en passant capture is possible on the key only after a stated double step.
+    Square ep = options.en_passant;
+    if (ep != SQ_NONE && !rules.is_dynamo() &&
+        (geometry::pawn_captures[~first][ep] & pos.pieces(first, PAWN)))
+        pos.set_ep_square(ep);
     pos.finish_setup();
     return pos;
 }

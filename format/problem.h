@@ -39,6 +39,8 @@ struct ProblemOptions {
     bool white_to_play = false;   // WhiteToPlay (helpmates)
     bool move_numbers = false;    // MoveNumbers (progress output)
     int intended = 1;             // Intended N (our extension, helpmates)
+    bool mates_in_1 = false;      // MatesIn1: show the defender's immediate mates in s# play
+    Square en_passant = SQ_NONE;  // EnPassant: the square the last double step passed (orthodox)
     std::vector<std::string> ignored; // options read but not acted on (e.g. Popeye's Intelligent)
 };
 

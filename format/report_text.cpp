@@ -187,7 +187,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     }
     }
     char head[64];
-    std::snprintf(head, sizeof head, "verdict: %-15s", verdict_name(solution.verdict));
+    std::snprintf(head, sizeof head, "verdict: %-14s ", verdict_name(solution.verdict));
     out << head << summary << "\n";
     return out.str();
 }

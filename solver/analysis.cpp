@@ -4,6 +4,7 @@
 #include "movegen.h"
 #include "search.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -62,14 +63,20 @@ class TreeBuilder {
                 node.defences.push_back({r, MoveMark::Mate, {}, false});
                 continue;
             }
-            if (self_ && search_.defender_move_mates(pos, r)) continue; // avoided by the defender
+            // A defender move that mates at once is avoided by the defender; shown only on request
+            // (Popeye's MatesIn1), where every defence is shown (no threat).
+            if (self_ && search_.defender_move_mates(pos, r)) {
+                if (options_.immediate_mates && node.threats.empty())
+                    node.defences.push_back({r, MoveMark::Mate, {}, false});
+                continue;
+            }
             pos.make(r);
             DefenceNode d{r, mark_of(pos), {}, false};
             int answer = checked(search_.attack_length(pos, length - 1));
             if (answer == 0) {
                 d.refutes = true;
                 node.defences.push_back(d);
-            } else if (node.threats.empty() || !threats_still_work(pos, node.threats, threat_length)) {
+            } else if (shown(pos, node.threats, threat_length, answer)) {
                 d.continuations = answers(pos, answer);
                 node.defences.push_back(std::move(d));
             }
@@ -93,13 +100,31 @@ class TreeBuilder {
     }
 
   private:
-    // A defence is shown unless every threat still works after it (Popeye's rule).
+    // Popeye's rule for a defence after a threat: not shown when the attacker then wins faster
+    // than the threat, nor when every threat still works; shown otherwise (it defeats a threat,
+    // or the attacker needs longer). Without a threat (zugzwang, or check) every defence is.
+    bool shown(Position& pos, const std::vector<PlayNode>& threats, int threat_length, int answer) {
+        if (threats.empty()) return true;
+        if (answer < threat_length) return false;
+        if (answer > threat_length) return true;
+        return !threats_still_work(pos, threats, threat_length);
+    }
+
     bool threats_still_work(Position& pos, const std::vector<PlayNode>& threats, int length) {
         MoveList moves;
         generate_legal(pos, moves);
         for (const PlayNode& t : threats) {
-            if (!moves.contains(t.move)) return false;
-            pos.make(t.move);
+            // The same threat move, as Popeye compares them: in orthodox chess by its squares
+            // and promotion, so that a capture on the threat's square is the threat move.
+            bool orthodox = !pos.rules().is_dynamo();
+            const Move* same = std::find_if(moves.begin(), moves.end(), [&](Move m) {
+                return orthodox ? m.active_from() == t.move.active_from() &&
+                                      m.active_to() == t.move.active_to() &&
+                                      m.promotion() == t.move.promotion()
+                                : m == t.move;
+            });
+            if (same == moves.end()) return false;
+            pos.make(*same);
             int o = checked(search_.defend(pos, length));
             pos.unmake();
             if (o != int(Outcome::Win)) return false;
@@ -252,7 +277,10 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
             generate_legal(set, defences);
             try {
                 for (Move r : defences) {
-                    if (self && search.defender_move_mates(set, r)) continue;
+                    if (self && search.defender_move_mates(set, r)) {
+                        if (options.immediate_mates) sol.set_play.push_back({r, MoveMark::Mate, {}, false});
+                        continue;
+                    }
                     set.make(r);
                     // In the set play the attacker answers with one move fewer.
                     int answer = n > 1 ? search.attack_length(set, n - 1) : 0;

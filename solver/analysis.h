@@ -19,6 +19,7 @@ struct AnalysisOptions {
     bool variations = false;   // build threats and variations below keys and tries
     bool threats = true;       // compute threats (NoThreat: off)
     bool set_play = false;     // defender moves in the diagram
+    bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
     int threads = 0;           // 0: all cores
     size_t hash_mb = 64;
     double max_seconds = 0;    // 0: no limit

@@ -1,0 +1,168 @@
+// Orthodox problems against Popeye's own outputs (refdata/popeye): both outputs are parsed into
+// the same structure (keys, tries, refutations, threats, variations, set play) and compared as
+// sets, not as text.
+#include "helpers.h"
+
+#include "format/problem_reader.h"
+#include "format/report_text.h"
+#include "solver/analysis.h"
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+using namespace dynamo;
+using namespace dynamo::test;
+
+namespace {
+
+// A line of a solution tree and what hangs below it, by indentation.
+struct OutNode {
+    std::string text;
+    std::vector<OutNode> children;
+
+    // Children sorted: the order of equal-rank lines may differ between the two programs.
+    std::string canonical() const {
+        std::vector<std::string> parts;
+        for (const auto& c : children) parts.push_back(c.canonical());
+        std::sort(parts.begin(), parts.end());
+        std::string s = text;
+        if (!parts.empty()) {
+            s += " {";
+            for (const auto& p : parts) s += " " + p + ";";
+            s += " }";
+        }
+        return s;
+    }
+};
+
+// Parses the solution part of Popeye's layout: everything after the stipulation line up to
+// "solution finished." (or our verdict block). Returns the canonical form of each first move.
+std::multiset<std::string> parse_solution(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::pair<int, OutNode*>> stack;
+    std::vector<OutNode> roots;
+    OutNode set_play{"set play", {}};
+    bool in_but = false;
+    for (std::string line; std::getline(in, line);) {
+        if (line.starts_with("solution finished") || line.starts_with("verdict:")) break;
+        auto first = line.find_first_not_of(' ');
+        if (first == std::string::npos) continue;
+        std::string body = line.substr(first);
+        int indent = int(first);
+        if (body == "but") {
+            in_but = true;
+            continue;
+        }
+        // A move line starts with a move number: "1.", "1...", "12.".
+        if (!std::isdigit(static_cast<unsigned char>(body[0]))) continue;
+        bool defender = body.find("...") != std::string::npos && body.find("...") < 4;
+        std::string move = body;
+        if (indent <= 3 && !defender) { // a first move: key or try
+            in_but = false;
+            roots.push_back({move, {}});
+            stack = {{indent, &roots.back()}};
+            continue;
+        }
+        if (indent == 6 && defender && stack.empty()) { // set play starts with a defender move
+            set_play.children.push_back({move, {}});
+            stack = {{-1, &set_play}, {indent, &set_play.children.back()}};
+            continue;
+        }
+        while (!stack.empty() && stack.back().first >= indent) stack.pop_back();
+        if (stack.empty()) continue;
+        OutNode* parent = stack.back().second;
+        parent->children.push_back({(in_but && indent == 6 ? "but " : "") + move, {}});
+        stack.push_back({indent, &parent->children.back()});
+    }
+    std::multiset<std::string> out;
+    for (const auto& r : roots) out.insert(r.canonical());
+    if (!set_play.children.empty()) out.insert(set_play.canonical());
+    return out;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Popeye options that change what is searched or shown and that we do not implement: problems
+// using them are not compared.
+bool comparable(const Problem& p, std::string& why) {
+    if (p.stipulation.kind == Stipulation::Kind::Help) return why = "helpmate", false;
+    for (const std::string& o : p.options.ignored) {
+        std::string lower = o;
+        std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+        for (const char* unsupported : {"threat", "maxflight", "nontrivial", "keepmating",
+                                        "castlingmutually", "noshortvar"})
+            if (lower.starts_with(unsupported)) return why = "option " + o, false;
+    }
+    if (p.options.threat_length >= 0) return why = "option Threat N", false;
+    return true;
+}
+
+// Popeye's own time on each problem (timings.tsv), to keep the quick run quick.
+std::map<std::string, double> popeye_seconds() {
+    std::map<std::string, double> t;
+    for (const auto& row : read_tsv(refdata("popeye/timings.tsv"))) t[row[0]] = std::stod(row[2]);
+    return t;
+}
+
+void compare_with_popeye(double max_popeye_seconds, double min_popeye_seconds) {
+    namespace fs = std::filesystem;
+    std::string dir = refdata("popeye/problems");
+    auto timings = popeye_seconds();
+    int compared = 0, skipped = 0;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& path : files) {
+        std::string name = path.stem().string();
+        double t = timings.count(name) ? timings[name] : 0;
+        if (t > max_popeye_seconds || t < min_popeye_seconds) continue;
+        ReadResult read = read_problem_file(path.string());
+        REQUIRE(read.problems.size() == 1);
+        const Problem& problem = read.problems[0];
+        std::string why;
+        if (!problem.ok() || !comparable(problem, why)) {
+            ++skipped;
+            WARN(name << " not compared: " << (problem.ok() ? why : problem.errors[0].text()));
+            continue;
+        }
+        Position diagram = problem_position(problem.pieces, problem.stipulation, problem.rules,
+                                            problem.options);
+        AnalysisOptions options;
+        options.tries = problem.options.try_play;
+        options.max_refutations = std::max(1, problem.options.defence);
+        options.variations = problem.options.variation;
+        options.threats = !problem.options.no_threat;
+        options.set_play = problem.options.set_play;
+        options.immediate_mates = problem.options.mates_in_1;
+        options.threads = 2;
+        Solution sol = analyse(diagram, problem.stipulation, options);
+        std::string ours = text_solution(diagram, sol, {});
+        std::string expected = read_file(refdata("popeye/expected/" + name + ".out"));
+        // Popeye's solution starts after the stipulation line.
+        auto stip_line = expected.find("\n  " + problem.stipulation.text);
+        REQUIRE(stip_line != std::string::npos);
+        expected = expected.substr(expected.find('\n', stip_line + 1));
+        INFO(name << "\nours:\n" << ours << "\nPopeye:\n" << expected);
+        CHECK(parse_solution(ours) == parse_solution(expected));
+        ++compared;
+    }
+    WARN("compared " << compared << " problems with Popeye, skipped " << skipped);
+    CHECK(compared > 0);
+}
+
+} // namespace
+
+// The problems Popeye solves within a second; the longer ones are in the slow run.
+TEST_CASE("Orthodox problems: the same keys, tries, threats and variations as Popeye", "[popeye]") {
+    compare_with_popeye(1.0, 0);
+}
+
+TEST_CASE("Orthodox problems against Popeye, the long ones", "[.slow][popeye]") {
+    compare_with_popeye(1e9, 1.0 + 1e-9);
+}
