@@ -102,17 +102,7 @@ class DynamoGenerator {
     bool own(Square s) const { return s != SQ_NONE && color_of(pos_.piece_on(s)) == us_ && !pos_.empty(s); }
     bool empty(Square s) const { return pos_.empty(s); }
 
-    [[gnu::always_inline]] Placement result_of(Move m) const {
-        Placement r = pos_.placement();
-        Piece a = pos_.piece_on(m.active_from());
-        r.remove(a, m.active_from());
-        if (m.has_passive()) {
-            r.remove(pos_.piece_on(m.passive_from()), m.passive_from());
-            if (m.passive_to() != SQ_OUT) r.put(pos_.passive_after(m), m.passive_to());
-        }
-        if (m.active_to() != SQ_OUT) r.put(pos_.active_after(m), m.active_to());
-        return r;
-    }
+    Placement result_of(Move m) const { return pos_.placement_after(m); }
 
     // Section 7: a push or pull of the mover's own king over more than one square may not cross
     // a square where it would be in check (the active piece counted on its destination when the

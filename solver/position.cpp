@@ -105,7 +105,7 @@ Key Position::castling_key(const CastlingRights& cr) const {
 }
 
 Key Position::extras_key(const StateInfo& s, Color stm) const {
-    Key k = castling_key(s.castling);
+    Key k = s.castling_key;
     if (stm == BLACK) k ^= zobrist::side;
     if (s.ep_square != SQ_NONE) k ^= zobrist::en_passant[file_of(s.ep_square)];
     return k;
@@ -125,12 +125,19 @@ Key Position::compute_key() const {
 void Position::finish_setup() {
     StateInfo root = st();
     root.castling.normalize();
+    root.castling_key = castling_key(root.castling);
     root.placement_key = compute_placement_key();
     root.key = root.placement_key ^ extras_key(root, side_to_move_);
     root.move = Move::none();
     states_.assign(64, StateInfo{});
     ply_ = 0;
     states_[0] = root;
+}
+
+bool Position::gives_check(Move m) const {
+    Placement after = placement_after(m);
+    Color them = ~side_to_move_;
+    return rules_.is_dynamo() ? dynamo_in_check(after, them) : orthodox_in_check(after, them);
 }
 
 bool Position::in_check(Color c) const {
@@ -155,14 +162,24 @@ void Position::make(Move m) {
     if (ply_ + 1 >= int(states_.size())) states_.resize(states_.size() * 2);
     const StateInfo& prev = states_[ply_];
     StateInfo& next = states_[ply_ + 1];
+    Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
     next.placement_key = prev.placement_key;
-    next.castling = castling_after(m);
-    next.has_forbidden = true;
-    next.forbidden_key = prev.placement_key;
-    next.forbidden = placement_;
+    Bitboard touched = square_bb(af) | (m.has_passive() ? square_bb(pf) : 0);
+    if (touched & prev.castling.tracked_squares()) {
+        next.castling = castling_after(m);
+        next.castling_key = castling_key(next.castling);
+    } else {
+        next.castling = prev.castling;
+        next.castling_key = prev.castling_key;
+    }
+    // Only Dynamo forbids undoing; orthodox chess never reads it.
+    next.has_forbidden = rules_.is_dynamo();
+    if (next.has_forbidden) {
+        next.forbidden_key = prev.placement_key;
+        next.forbidden = placement_;
+    }
     next.move = m;
 
-    Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
     Piece active = board_[af], passive = m.has_passive() ? board_[pf] : NO_PIECE;
     Piece active_new = active_after(m), passive_new = passive_after(m);
     next.active_piece = active;
@@ -190,7 +207,7 @@ void Position::make_null() {
     const StateInfo& prev = states_[ply_];
     StateInfo& next = states_[ply_ + 1];
     next = prev;
-    next.has_forbidden = true;
+    next.has_forbidden = rules_.is_dynamo();
     next.forbidden_key = prev.placement_key;
     next.forbidden = placement_;
     next.move = Move::none();

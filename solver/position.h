@@ -77,6 +77,7 @@ struct StateInfo {
     Key key = 0;           // everything that decides the legal moves but the no-undo state
     Key placement_key = 0; // the pieces alone
     CastlingRights castling;
+    Key castling_key = 0;       // the Zobrist part of `castling`
     Square ep_square = SQ_NONE; // orthodox only: the square a pawn passed over, if capturable
 
     // No-undo (RULES.md section 4): the placement before the opponent's last move.
@@ -152,6 +153,20 @@ class Position {
     // The piece a move's active (or passive) piece becomes, promotion applied.
     Piece active_after(Move m) const;
     Piece passive_after(Move m) const;
+    // Where the pieces stand after a move (pure; the position is not changed).
+    Placement placement_after(Move m) const {
+        Placement r = placement_;
+        r.remove(board_[m.active_from()], m.active_from());
+        if (m.has_passive()) {
+            r.remove(board_[m.passive_from()], m.passive_from());
+            if (m.passive_to() != SQ_OUT) r.put(passive_after(m), m.passive_to());
+        }
+        if (m.active_to() != SQ_OUT) r.put(active_after(m), m.active_to());
+        return r;
+    }
+    // Whether a move leaves the opponent in check (without making it).
+    bool gives_check(Move m) const;
+
     // Castling eligibility after a move (pure; the position is not changed).
     CastlingRights castling_after(Move m) const {
         return dynamo::castling_after(state().castling, m,

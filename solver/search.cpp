@@ -5,6 +5,15 @@
 
 namespace dynamo {
 
+namespace {
+// Moves a remembered move (a killer) to the front of the list, if it is there.
+void try_first(MoveList& list, Move m) {
+    if (m.is_none()) return;
+    auto it = std::find(list.begin(), list.end(), m);
+    if (it != list.end()) std::iter_swap(list.begin(), it);
+}
+} // namespace
+
 Key search_key(const Position& pos) {
     const StateInfo& st = pos.state();
     Key k = pos.key();
@@ -34,8 +43,10 @@ bool MateSearch::checkmated(const Position& pos) {
     return list.empty();
 }
 
+// Shorter wins first: they are cheap to find, and every depth's failures stay in the table.
 Outcome MateSearch::attack(Position& pos, int n) {
-    return stip_.kind == Stipulation::Kind::Self ? attack_self(pos, n) : attack_direct(pos, n);
+    bool self = stip_.kind == Stipulation::Kind::Self;
+    return self ? attack_self(pos, n) : attack_direct(pos, n);
 }
 
 Outcome MateSearch::defend(Position& pos, int n) {
@@ -74,13 +85,17 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
+    int ply = std::min(pos.ply(), 127);
+    try_first(*list, attack_killer_[ply]);
     bool unknown = false;
     for (Move m : *list) {
+        // The last move must mate, so it must give check: tested without making the move.
+        if (n == 1 && !pos.gives_check(m)) continue;
         pos.make(m);
-        // The last move must mate, so it must give check: a cheap filter before the defence.
-        Outcome o = (n == 1 && !pos.in_check()) ? Outcome::Fail : defend_direct(pos, n);
+        Outcome o = defend_direct(pos, n);
         pos.unmake();
         if (o == Outcome::Win) {
+            attack_killer_[ply] = m;
             tt_.store(key, {n, 0});
             return Outcome::Win;
         }
@@ -99,11 +114,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     if (n <= 1) return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);
     // The defence that refuted a sibling first: it often refutes here too.
-    Move killer = killer_[ply];
-    if (!killer.is_none()) {
-        auto it = std::find(list->begin(), list->end(), killer);
-        if (it != list->end()) std::iter_swap(list->begin(), it);
-    }
+    try_first(*list, killer_[ply]);
     bool unknown = false;
     for (Move r : *list) {
         pos.make(r);
@@ -142,12 +153,15 @@ Outcome MateSearch::attack_self(Position& pos, int n) {
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
+    int ply = std::min(pos.ply(), 127);
+    try_first(*list, attack_killer_[ply]);
     bool unknown = false;
     for (Move m : *list) {
         pos.make(m);
         Outcome o = defend_self(pos, n);
         pos.unmake();
         if (o == Outcome::Win) {
+            attack_killer_[ply] = m;
             tt_.store(key, {n, 0});
             return Outcome::Win;
         }
@@ -164,11 +178,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     generate_legal(pos, *list);
     if (list->empty()) return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);
-    Move killer = killer_[ply];
-    if (!killer.is_none()) {
-        auto it = std::find(list->begin(), list->end(), killer);
-        if (it != list->end()) std::iter_swap(list->begin(), it);
-    }
+    try_first(*list, killer_[ply]);
     // Black plays a non-mating move whenever it has one.
     bool any_non_mating = false, unknown = false;
     for (Move r : *list) {

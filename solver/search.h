@@ -62,7 +62,8 @@ class MateSearch {
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;
-    Move killer_[128] = {}; // per ply: the defence that last refuted, tried first
+    Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
+    Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
 };
 
 // The key under which a node is stored: the position key, plus the no-undo state, since the
