@@ -2,12 +2,15 @@
 
 #include "format/fen.h"
 #include "format/notation.h"
+#include "format/problem_reader.h"
+#include "solver/analysis.h"
 #include "solver/movegen.h"
 #include "solver/perft.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -124,7 +127,70 @@ std::map<std::pair<std::string, int>, double> read_vchess_timings(const std::str
 
 } // namespace
 
+namespace {
+
+// The solver on a suite of problem files: time per problem at 1 and N threads, totals.
+int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
+    std::map<std::string, double> popeye;
+    if (!options.popeye_timings.empty()) {
+        std::ifstream in(options.popeye_timings);
+        if (!in) throw UsageError("--popeye-timings: cannot read '" + options.popeye_timings + "'");
+        for (std::string line; std::getline(in, line);) {
+            std::stringstream ss(line);
+            std::string name, stip, wall;
+            if (std::getline(ss, name, '\t') && std::getline(ss, stip, '\t') &&
+                std::getline(ss, wall, '\t') && name != "name")
+                popeye[name] = std::stod(wall);
+        }
+    }
+    int threads = common.threads > 0 ? common.threads : 0;
+    std::printf("%-30s %-6s %9s %9s %8s %-12s%s\n", "problem", "stip", "1 thr s", "N thr s",
+                "speed-up", "verdict", popeye.empty() ? "" : "  Popeye s  Popeye/ours(N)");
+    double total1 = 0, totaln = 0, total_popeye = 0, total_ours_vs_popeye = 0;
+    for (const std::string& file : options.suite) {
+        ReadResult read = read_problem_file(file);
+        for (const Diagnostic& d : read.errors) std::fprintf(stderr, "%s\n", d.text().c_str());
+        std::string stem = std::filesystem::path(file).stem().string();
+        for (const Problem& problem : read.problems) {
+            if (!problem.ok() || problem.stipulation.kind == Stipulation::Kind::Help) continue;
+            Position diagram = problem_position(problem.pieces, problem.stipulation, problem.rules,
+                                                problem.options);
+            AnalysisOptions a;
+            a.tries = problem.options.try_play;
+            a.max_refutations = std::max(1, problem.options.defence);
+            a.variations = problem.options.variation;
+            a.threats = !problem.options.no_threat;
+            a.set_play = problem.options.set_play;
+            a.immediate_mates = problem.options.mates_in_1;
+            a.max_seconds = options.max_seconds;
+            a.threads = 1;
+            Solution one = analyse(diagram, problem.stipulation, a);
+            a.threads = threads;
+            Solution many = analyse(diagram, problem.stipulation, a);
+            std::string name = read.problems.size() > 1
+                                   ? stem + "#" + std::to_string(problem.index) : stem;
+            std::printf("%-30s %-6s %9.3f %9.3f %8.2f %-12s", name.c_str(),
+                        problem.stipulation.text.c_str(), one.seconds, many.seconds,
+                        one.seconds / std::max(many.seconds, 1e-9), verdict_name(many.verdict));
+            total1 += one.seconds, totaln += many.seconds;
+            if (auto it = popeye.find(stem); it != popeye.end()) {
+                std::printf("  %8.2f  %8.2f", it->second, it->second / std::max(many.seconds, 1e-3));
+                total_popeye += it->second, total_ours_vs_popeye += many.seconds;
+            }
+            std::printf("\n");
+        }
+    }
+    std::printf("%-30s %-6s %9.3f %9.3f %8.2f\n", "total", "", total1, totaln, total1 / std::max(totaln, 1e-9));
+    if (total_popeye > 0)
+        std::printf("Popeye total %.2f s, ours (N threads) %.2f s on the same problems: ratio %.2f\n",
+                    total_popeye, total_ours_vs_popeye, total_popeye / total_ours_vs_popeye);
+    return 0;
+}
+
+} // namespace
+
 int run_bench(const CommonOptions& common, const BenchOptions& options) {
+    if (!options.suite.empty()) return guarded([&] { return run_solver_bench(common, options); });
     return guarded([&] {
         const BenchCase cases[] = {
             {"dynamo initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -28,6 +28,9 @@ struct BenchOptions {
     std::string vchess_timings;
     bool quick = false;
     int repeat = 3;
+    std::vector<std::string> suite; // problem files: time the solver instead of perft
+    std::string popeye_timings;     // Popeye's timings.tsv, to print our speed relative to it
+    double max_seconds = 60;        // per problem and thread count
 };
 
 struct ReplayOptions {

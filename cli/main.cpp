@@ -47,6 +47,11 @@ int main(int argc, char** argv) {
     bench_cmd->add_flag("--quick", bench.quick, "smaller depths (a smoke test)");
     bench_cmd->add_option("--repeat", bench.repeat, "runs per figure; the best is reported")
         ->check(CLI::Range(1, 100));
+    bench_cmd->add_option("--suite", bench.suite,
+                          "problem files: time the solver on each problem, 1 and N threads");
+    bench_cmd->add_option("--popeye-timings", bench.popeye_timings,
+                          "Popeye's timings.tsv: print our speed relative to Popeye's");
+    bench_cmd->add_option("--maxtime", bench.max_seconds, "seconds per problem and thread count");
 
     ReplayOptions replay;
     auto* replay_cmd = app.add_subcommand("replay", "play a game or line move by move, printing each FEN");

@@ -2,10 +2,48 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace dynamo {
 
 namespace {
+
+// Orthodox chess: the squares from which each piece type would attack the enemy king, and our
+// pieces whose leaving opens a line of ours onto it (Stockfish's check info). A move that
+// neither lands on such a square nor leaves such a blocker cannot give check (castling,
+// promotion and en passant aside), so most moves need no exact test.
+struct CheckHints {
+    Bitboard squares[PIECE_TYPE_NB] = {};
+    Bitboard discoverers = 0;
+    bool valid = false;
+
+    explicit CheckHints(const Position& pos) {
+        if (pos.rules().is_dynamo()) return;
+        Color us = pos.side_to_move();
+        Square k = pos.king_square(~us);
+        if (k == SQ_NONE) return;
+        Bitboard occ = pos.pieces();
+        squares[PAWN] = geometry::pawn_captures[~us][k];
+        squares[KNIGHT] = geometry::knight_steps[k];
+        squares[BISHOP] = bishop_attacks(k, occ);
+        squares[ROOK] = rook_attacks(k, occ);
+        squares[QUEEN] = squares[BISHOP] | squares[ROOK];
+        Bitboard snipers = (rook_attacks(k, 0) & (pos.pieces(us, ROOK) | pos.pieces(us, QUEEN))) |
+                           (bishop_attacks(k, 0) & (pos.pieces(us, BISHOP) | pos.pieces(us, QUEEN)));
+        while (snipers) {
+            Bitboard between = geometry::between[k][pop_lsb(snipers)] & occ;
+            if (between && !(between & (between - 1))) discoverers |= between & pos.pieces(us);
+        }
+        valid = true;
+    }
+
+    bool may_check(const Position& pos, Move m) const {
+        if (!valid || m.special() != Move::NORMAL || m.promotion()) return true;
+        PieceType pt = type_of(pos.piece_on(m.active_from()));
+        return (squares[pt] & square_bb(m.active_to())) || (discoverers & square_bb(m.active_from()));
+    }
+};
+
 // Moves a remembered move (a killer) to the front of the list, if it is there.
 void try_first(MoveList& list, Move m) {
     if (m.is_none()) return;
@@ -88,9 +126,11 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
     int ply = std::min(pos.ply(), 127);
     try_first(*list, attack_killer_[ply]);
     bool unknown = false;
+    std::optional<CheckHints> hints;
+    if (n == 1) hints.emplace(pos);
     for (Move m : *list) {
         // The last move must mate, so it must give check: tested without making the move.
-        if (n == 1 && !pos.gives_check(m)) continue;
+        if (n == 1 && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
         pos.make(m);
         Outcome o = defend_direct(pos, n);
         pos.unmake();
