@@ -20,18 +20,22 @@
 
 namespace dynamo::cli {
 
-namespace {
-
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 RuleSet rules_from(const CommonOptions& common) {
     std::string error;
     auto rules = RuleSet::parse(common.rules, &error);
     if (!rules) throw UsageError("--rules: " + error);
     return *rules;
 }
+
+Language language_from(const CommonOptions& common) {
+    Language lang;
+    if (!parse_language(common.lang, lang))
+        throw UsageError("--lang: expected en, de, fr or it, found '" + common.lang + "'");
+    return lang;
+}
+
+namespace {
+
 
 Position position_from(const CommonOptions& common, const std::string& prev) {
     Position pos;
@@ -46,12 +50,6 @@ Position position_from(const CommonOptions& common, const std::string& prev) {
     return pos;
 }
 
-Language language_from(const CommonOptions& common) {
-    Language lang;
-    if (!parse_language(common.lang, lang))
-        throw UsageError("--lang: expected en, de, fr or it, found '" + common.lang + "'");
-    return lang;
-}
 
 template <typename F> int guarded(F&& f) {
     try {

@@ -1,6 +1,10 @@
 // One function per subcommand; main.cpp only parses the command line.
 #pragma once
 
+#include "format/notation.h"
+#include "solver/rules.h"
+
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -49,6 +53,13 @@ struct SolveOptions {
     bool quiet = false;
     bool json = false;
 };
+
+// A bad command line or bad input given on it: the message is printed, the exit status is 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+RuleSet rules_from(const CommonOptions& common);    // --rules
+Language language_from(const CommonOptions& common); // --lang
 
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);

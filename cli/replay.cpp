@@ -18,25 +18,6 @@ namespace dynamo::cli {
 
 namespace {
 
-// Copied from commands.cpp (its helpers are file-local there).
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-RuleSet rules_from(const CommonOptions& common) {
-    std::string error;
-    auto rules = RuleSet::parse(common.rules, &error);
-    if (!rules) throw UsageError("--rules: " + error);
-    return *rules;
-}
-
-Language language_from(const CommonOptions& common) {
-    Language lang;
-    if (!parse_language(common.lang, lang))
-        throw UsageError("--lang: expected en, de, fr or it, found '" + common.lang + "'");
-    return lang;
-}
-
 // to_fen writes the move counters as "0 1": the move number is put right here.
 std::string fen_at(const Position& pos, int move_number) {
     std::string fen = to_fen(pos);

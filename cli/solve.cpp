@@ -86,18 +86,13 @@ int combine(int a, int b) {
 int run_solve(const CommonOptions& common, const SolveOptions& options) {
     install_interrupt_handler();
     TextReportOptions text;
-    if (!parse_language(common.lang, text.lang)) {
-        std::cerr << "dynamo: error: --lang: expected en, de, fr or it, found '" << common.lang << "'\n";
-        return 2;
-    }
     std::optional<RuleSet> rules_override;
-    if (common.rules_given) {
-        std::string error;
-        rules_override = RuleSet::parse(common.rules, &error);
-        if (!rules_override) {
-            std::cerr << "dynamo: error: --rules: " << error << "\n";
-            return 2;
-        }
+    try {
+        text.lang = language_from(common);
+        if (common.rules_given) rules_override = rules_from(common);
+    } catch (const UsageError& e) {
+        std::cerr << "dynamo: error: " << e.what() << "\n";
+        return 2;
     }
     int status = 0;
     for (const std::string& file : options.files) {
@@ -123,16 +118,15 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     install_interrupt_handler();
     TextReportOptions text;
     text.board = !options.quiet;
-    if (!parse_language(common.lang, text.lang)) {
-        std::cerr << "dynamo: error: --lang: expected en, de, fr or it, found '" << common.lang << "'\n";
+    std::optional<RuleSet> rules;
+    try {
+        text.lang = language_from(common);
+        rules = rules_from(common);
+    } catch (const UsageError& e) {
+        std::cerr << "dynamo: error: " << e.what() << "\n";
         return 2;
     }
     std::string error;
-    auto rules = RuleSet::parse(common.rules, &error);
-    if (!rules) {
-        std::cerr << "dynamo: error: --rules: " << error << "\n";
-        return 2;
-    }
     Stipulation stip;
     if (!parse_stipulation(options.stipulation, stip, &error)) {
         std::cerr << "dynamo: error: --stip: " << error << "\n";

@@ -41,10 +41,4 @@ Move parse_move(const Position& pos, std::string_view text, std::string* error,
 // written apart is joined to its move.
 std::vector<std::string> split_moves(std::string_view text);
 
-// Every way the piece on `from` can move under the position's Dynamo rules (RULES.md section 3),
-// as the generator enumerates them before merging ways with the same result: castling and the
-// promotion choices left out, the legality of the result not checked. The reader checks a move
-// written in a non-canonical way against these.
-std::vector<Move> dynamo_ways(const Position& pos, Square from);
-
 } // namespace dynamo

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace dynamo {
 
@@ -49,6 +50,11 @@ void generate_legal(const Position& pos, MoveList& list);
 // The legal moves of each rule set (generate_legal dispatches to these).
 void generate_dynamo(const Position& pos, MoveList& list);
 void generate_orthodox(const Position& pos, MoveList& list);
+
+// Every way the piece on `from` can move under Dynamo rules, by geometry alone (RULES.md section
+// 3): before the legality tests and before ways with the same result are merged; promotion
+// choices left out, castling not included. For reading moves written as any of their ways.
+std::vector<Move> dynamo_ways(const Position& pos, Square from);
 
 // Whether a move (from any generator) is a "dynamo move", i.e. moves a passive piece other
 // than by castling or capture (RULES.md section 2).

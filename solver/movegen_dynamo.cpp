@@ -9,7 +9,9 @@
 #include "movegen.h"
 
 #include <cstring>
+#include <algorithm>
 #include <tuple>
+#include <vector>
 
 namespace dynamo {
 
@@ -82,23 +84,35 @@ class DynamoGenerator {
     void run() {
         list_.clear();
         table_.reset();
-        for (Bitboard b = pos_.pieces(us_); b;) {
-            Square s = pop_lsb(b);
-            switch (type_of(pos_.piece_on(s))) {
-            case PAWN: pawn(s); break;
-            case KNIGHT: leaper(s, true); break;
-            case BISHOP: rider(s, false, true); break;
-            case ROOK: rider(s, true, false); break;
-            case QUEEN: rider(s, true, true); break;
-            case KING: leaper(s, false); break;
-            default: break;
-            }
-        }
+        for (Bitboard b = pos_.pieces(us_); b;) piece(pop_lsb(b));
         castling();
         drop_moves_into_check();
     }
 
+    // Every way the piece on `s` can move by the geometry of section 3, before any legality
+    // test or merging (promotion choices left out).
+    std::vector<Move> ways_of(Square s) {
+        std::vector<Move> ways;
+        ways_ = &ways;
+        if (pos_.piece_on(s)) piece(s);
+        ways_ = nullptr;
+        return ways;
+    }
+
   private:
+    void piece(Square s) {
+        switch (type_of(pos_.piece_on(s))) {
+        case PAWN: pawn(s); break;
+        case KNIGHT: leaper(s, true); break;
+        case BISHOP: rider(s, false, true); break;
+        case ROOK: rider(s, true, false); break;
+        case QUEEN: rider(s, true, true); break;
+        case KING: leaper(s, false); break;
+        default: break;
+        }
+    }
+
+
     bool own(Square s) const { return s != SQ_NONE && color_of(pos_.piece_on(s)) == us_ && !pos_.empty(s); }
     bool empty(Square s) const { return pos_.empty(s); }
 
@@ -159,6 +173,12 @@ class DynamoGenerator {
 
     // A way with its placement key delta: the checks that belong to the way, then the merge.
     void emit(Move m, Key delta, bool passive_is_own_king) {
+        if (ways_) {
+            Move way(m.active_from(), m.active_to(), m.passive_from(), m.passive_to(),
+                     NO_PIECE_TYPE, Move::NORMAL);
+            if (std::find(ways_->begin(), ways_->end(), way) == ways_->end()) ways_->push_back(way);
+            return;
+        }
         // No undo (section 4): compare keys first, the placements only when they agree.
         if (st_.has_forbidden && (st_.placement_key ^ delta) == st_.forbidden_key &&
             (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st_.forbidden)
@@ -422,10 +442,16 @@ class DynamoGenerator {
     Color us_;
     Bitboard occ_;
     const StateInfo& st_;
+    std::vector<Move>* ways_ = nullptr; // collecting ways (ways_of) instead of generating moves
 };
 
 } // namespace
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
+
+std::vector<Move> dynamo_ways(const Position& pos, Square from) {
+    MoveList unused;
+    return DynamoGenerator(pos, unused).ways_of(from);
+}
 
 } // namespace dynamo
