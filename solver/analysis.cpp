@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -185,16 +186,22 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     sol.threads = threads;
 
     TranspositionTable tt(options.hash_mb);
-    std::atomic<bool> stop{false}, finished{false};
+    // The watchdog stops the search at the time limit or on an interrupt; it is woken at once
+    // when the analysis ends, so a small problem costs no waiting.
+    std::atomic<bool> stop{false};
+    bool finished = false;
+    std::mutex watchdog_mutex;
+    std::condition_variable watchdog_wake;
     std::thread watchdog([&] {
-        while (!finished.load()) {
+        std::unique_lock lock(watchdog_mutex);
+        while (!finished) {
             if ((options.interrupt && options.interrupt->load()) ||
                 (options.max_seconds > 0 &&
                  std::chrono::duration<double>(Clock::now() - start).count() >= options.max_seconds)) {
                 stop.store(true);
                 return;
             }
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            watchdog_wake.wait_for(lock, std::chrono::milliseconds(20));
         }
     });
 
@@ -298,7 +305,11 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         }
     }
 
-    finished.store(true);
+    {
+        std::lock_guard lock(watchdog_mutex);
+        finished = true;
+    }
+    watchdog_wake.notify_one();
     watchdog.join();
 
     std::vector<Move> line;

@@ -4,16 +4,24 @@
 #include <atomic>
 #include <bit>
 #include <new>
+#include <sys/mman.h>
 
 namespace dynamo {
 
 TranspositionTable::TranspositionTable(size_t megabytes) {
     size_t bytes = std::max<size_t>(megabytes, 1) << 20;
     size_t n = std::bit_floor(bytes / sizeof(Entry));
-    table_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
-    if (!table_) throw std::bad_alloc();
+    constexpr size_t HUGE_PAGE = size_t(2) << 20;
+    mapping_size_ = n * sizeof(Entry) + HUGE_PAGE;
+    mapping_ = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping_ == MAP_FAILED) throw std::bad_alloc();
+    auto aligned = (reinterpret_cast<uintptr_t>(mapping_) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    table_ = reinterpret_cast<Entry*>(aligned);
+    madvise(table_, n * sizeof(Entry), MADV_HUGEPAGE); // a hint; without it, small pages
     mask_ = n - 1;
 }
+
+TranspositionTable::~TranspositionTable() { munmap(mapping_, mapping_size_); }
 
 void TranspositionTable::clear() {
     for (size_t i = 0; i <= mask_; ++i) {

@@ -33,13 +33,18 @@ class TranspositionTable {
         uint64_t check; // key ^ data; both read and written through std::atomic_ref
         uint64_t data;
     };
-    struct Free {
-        void operator()(Entry* p) const { std::free(p); }
-    };
-    // calloc: the operating system hands out zeroed pages as they are first touched, so a
-    // large table costs nothing for a small problem.
-    std::unique_ptr<Entry[], Free> table_;
+    // Anonymous memory from the operating system: zeroed pages handed out as first touched, so a
+    // large table costs nothing for a small problem; in huge pages where the system allows, so
+    // that touching it costs few page faults (they serialise the threads).
+    void* mapping_ = nullptr;
+    size_t mapping_size_ = 0;
+    Entry* table_ = nullptr;
     size_t mask_ = 0;
+
+  public:
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
 };
 
 } // namespace dynamo
