@@ -81,7 +81,6 @@ bool MateSearch::checkmated(const Position& pos) {
     return list.empty();
 }
 
-// Shorter wins first: they are cheap to find, and every depth's failures stay in the table.
 Outcome MateSearch::attack(Position& pos, int n) {
     bool self = stip_.kind == Stipulation::Kind::Self;
     return self ? attack_self(pos, n) : attack_direct(pos, n);
