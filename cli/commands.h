@@ -61,6 +61,11 @@ struct UsageError : std::runtime_error {
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang
 
+struct CheckOptions {
+    std::vector<std::string> paths; // files and folders
+    std::string shard;              // "I/N": only problems I, I+N, I+2N, ... (0-based, across inputs)
+};
+
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);
 int run_moves(const CommonOptions& common, const MovesOptions& options);
@@ -68,5 +73,6 @@ int run_bench(const CommonOptions& common, const BenchOptions& options);
 int run_replay(const CommonOptions& common, const ReplayOptions& options);
 int run_solve(const CommonOptions& common, const SolveOptions& options);
 int run_mate(const CommonOptions& common, const SolveOptions& options);
+int run_check(const CommonOptions& common, const SolveOptions& solve, const CheckOptions& options);
 
 } // namespace dynamo::cli

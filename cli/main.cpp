@@ -87,6 +87,14 @@ int main(int argc, char** argv) {
     mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
     add_search_options(mate_cmd);
 
+    CheckOptions check;
+    auto* check_cmd = app.add_subcommand("check", "batch-check problem files and folders: one line per problem");
+    check_cmd->add_option("paths", check.paths, "files and folders (*.pop, *.inp, *.txt)")->required();
+    check_cmd->add_option("--rules", common.rules, "rules overriding the files' conditions")
+        ->each([&](const std::string&) { common.rules_given = true; });
+    check_cmd->add_option("--shard", check.shard, "I/N: check only problems I, I+N, I+2N, ...");
+    add_search_options(check_cmd);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -100,6 +108,7 @@ int main(int argc, char** argv) {
         if (*replay_cmd) return run_replay(common, replay);
         if (*solve_cmd) return run_solve(common, solve);
         if (*mate_cmd) return run_mate(common, solve);
+        if (*check_cmd) return run_check(common, solve, check);
     } catch (const std::exception& e) {
         std::cerr << "dynamo: error: " << e.what() << "\n";
         return 2;
