@@ -10,6 +10,7 @@
 #include "solver/analysis.h"
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -45,10 +46,12 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     a.max_seconds = solve.max_seconds;
     a.interrupt = &interrupted;
     if (isatty(STDERR_FILENO) && !solve.quiet) {
-        a.progress = [](int done, int total, uint64_t nodes) {
-            std::fprintf(stderr, "\r  first moves %d/%d, %llu nodes ", done, total,
-                         (unsigned long long)nodes);
-            if (done == total) std::fprintf(stderr, "\r%60s\r", "");
+        auto start = std::chrono::steady_clock::now();
+        a.progress = [start](int done, int total, uint64_t nodes) {
+            double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::fprintf(stderr, "\r  first moves %d/%d, %llu nodes, %.1f s ", done, total,
+                         (unsigned long long)nodes, s);
+            if (done == total) std::fprintf(stderr, "\r%70s\r", "");
         };
     }
     return a;

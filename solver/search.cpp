@@ -189,6 +189,11 @@ Outcome MateSearch::attack_self(Position& pos, int n) {
     if (b.win <= n) return Outcome::Win;
     if (b.fail >= n) return Outcome::Fail;
 
+    if (n >= 3 && b.fail < n - 1) { // shorter selfmates first, as for direct mates
+        Outcome shorter = attack_self(pos, n - 1);
+        if (shorter != Outcome::Fail) return shorter;
+    }
+
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
