@@ -81,14 +81,13 @@ bool MateSearch::checkmated(const Position& pos) {
     return list.empty();
 }
 
-Outcome MateSearch::attack(Position& pos, int n) {
-    bool self = stip_.kind == Stipulation::Kind::Self;
-    return self ? attack_self(pos, n) : attack_direct(pos, n);
-}
+Outcome MateSearch::attack(Position& pos, int n) { return attack_node(pos, n); }
 
 Outcome MateSearch::defend(Position& pos, int n) {
     return stip_.kind == Stipulation::Kind::Self ? defend_self(pos, n) : defend_direct(pos, n);
 }
+
+// An attacker node, for both stipulations: what differs is the defence that follows each move.
 
 int MateSearch::attack_length(Position& pos, int max_n) {
     for (int n = 1; n <= max_n; ++n) {
@@ -108,9 +107,7 @@ int MateSearch::defend_length(Position& pos, int max_n) {
     return 0;
 }
 
-// Direct mate ----------------------------------------------------------------------------------
-
-Outcome MateSearch::attack_direct(Position& pos, int n) {
+Outcome MateSearch::attack_node(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
     ++nodes_;
@@ -119,6 +116,13 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
     if (b.win <= n) return Outcome::Win;
     if (b.fail >= n) return Outcome::Fail;
 
+    // Shorter wins first: cheap to find, and each depth's failures stay in the table.
+    if (n >= 3 && b.fail < n - 1) {
+        Outcome shorter = attack_node(pos, n - 1);
+        if (shorter != Outcome::Fail) return shorter;
+    }
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
@@ -126,12 +130,12 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
     try_first(*list, attack_killer_[ply]);
     bool unknown = false;
     std::optional<CheckHints> hints;
-    if (n == 1) hints.emplace(pos);
+    const bool must_check = n == 1 && !self; // the last move of a direct mate must give check
+    if (must_check) hints.emplace(pos);
     for (Move m : *list) {
-        // The last move must mate, so it must give check: tested without making the move.
-        if (n == 1 && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
+        if (must_check && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
         pos.make(m);
-        Outcome o = defend_direct(pos, n);
+        Outcome o = self ? defend_self(pos, n) : defend_direct(pos, n);
         pos.unmake();
         if (o == Outcome::Win) {
             attack_killer_[ply] = m;
@@ -145,6 +149,8 @@ Outcome MateSearch::attack_direct(Position& pos, int n) {
     return Outcome::Fail;
 }
 
+// Direct mate ----------------------------------------------------------------------------------
+
 Outcome MateSearch::defend_direct(Position& pos, int n) {
     Frame f = frame();
     MoveList* list = &f.list;
@@ -157,7 +163,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     bool unknown = false;
     for (Move r : *list) {
         pos.make(r);
-        Outcome o = attack_direct(pos, n - 1);
+        Outcome o = attack_node(pos, n - 1);
         pos.unmake();
         if (o == Outcome::Fail) {
             killer_[ply] = r;
@@ -180,42 +186,6 @@ bool MateSearch::defender_move_mates(Position& pos, Move m) {
     return mates;
 }
 
-Outcome MateSearch::attack_self(Position& pos, int n) {
-    if (n <= 0) return Outcome::Fail;
-    if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
-    ++nodes_;
-    Key key = node_key(pos);
-    TranspositionTable::Bounds b = tt_.probe(key);
-    if (b.win <= n) return Outcome::Win;
-    if (b.fail >= n) return Outcome::Fail;
-
-    if (n >= 3 && b.fail < n - 1) { // shorter selfmates first, as for direct mates
-        Outcome shorter = attack_self(pos, n - 1);
-        if (shorter != Outcome::Fail) return shorter;
-    }
-
-    Frame f = frame();
-    MoveList* list = &f.list;
-    generate_legal(pos, *list);
-    int ply = std::min(pos.ply(), 127);
-    try_first(*list, attack_killer_[ply]);
-    bool unknown = false;
-    for (Move m : *list) {
-        pos.make(m);
-        Outcome o = defend_self(pos, n);
-        pos.unmake();
-        if (o == Outcome::Win) {
-            attack_killer_[ply] = m;
-            tt_.store(key, {n, 0});
-            return Outcome::Win;
-        }
-        unknown |= o == Outcome::Unknown;
-    }
-    if (unknown) return Outcome::Unknown;
-    tt_.store(key, {TranspositionTable::NO_WIN, n});
-    return Outcome::Fail;
-}
-
 Outcome MateSearch::defend_self(Position& pos, int n) {
     Frame f = frame();
     MoveList* list = &f.list;
@@ -232,7 +202,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
             continue;
         }
         any_non_mating = true;
-        Outcome o = n <= 1 ? Outcome::Fail : attack_self(pos, n - 1);
+        Outcome o = n <= 1 ? Outcome::Fail : attack_node(pos, n - 1);
         pos.unmake();
         if (o == Outcome::Fail) {
             killer_[ply] = r;

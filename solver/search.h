@@ -43,9 +43,8 @@ class MateSearch {
 
   private:
     Key node_key(const Position& pos) const;
-    Outcome attack_direct(Position& pos, int n);
+    Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
-    Outcome attack_self(Position& pos, int n);
     Outcome defend_self(Position& pos, int n);
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
