@@ -153,13 +153,7 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
             if (!problem.ok() || problem.stipulation.kind == Stipulation::Kind::Help) continue;
             Position diagram = problem_position(problem.pieces, problem.stipulation, problem.rules,
                                                 problem.options);
-            AnalysisOptions a;
-            a.tries = problem.options.try_play;
-            a.max_refutations = std::max(1, problem.options.defence);
-            a.variations = problem.options.variation;
-            a.threats = !problem.options.no_threat;
-            a.set_play = problem.options.set_play;
-            a.immediate_mates = problem.options.mates_in_1;
+            AnalysisOptions a = analysis_options_for(problem.options);
             a.max_seconds = options.max_seconds;
             a.threads = 1;
             Solution one = analyse(diagram, problem.stipulation, a);

@@ -34,13 +34,9 @@ void install_interrupt_handler() {
 
 AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions& solve,
                                  const ProblemOptions& problem) {
-    AnalysisOptions a;
-    a.tries = problem.try_play || solve.tries;
-    a.max_refutations = std::max(1, problem.defence);
-    a.variations = problem.variation || solve.variations;
-    a.threats = !problem.no_threat;
-    a.set_play = problem.set_play;
-    a.immediate_mates = problem.mates_in_1;
+    AnalysisOptions a = analysis_options_for(problem);
+    a.tries |= solve.tries;
+    a.variations |= solve.variations;
     a.threads = common.threads;
     a.hash_mb = size_t(solve.hash_mb);
     a.max_seconds = solve.max_seconds;

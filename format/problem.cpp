@@ -40,4 +40,15 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
     return pos;
 }
 
+AnalysisOptions analysis_options_for(const ProblemOptions& options) {
+    AnalysisOptions a;
+    a.tries = options.try_play;
+    a.max_refutations = std::max(1, options.defence);
+    a.variations = options.variation;
+    a.threats = !options.no_threat;
+    a.set_play = options.set_play;
+    a.immediate_mates = options.mates_in_1;
+    return a;
+}
+
 } // namespace dynamo

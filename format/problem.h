@@ -3,6 +3,7 @@
 // report writers take it.
 #pragma once
 
+#include "solver/analysis.h"
 #include "solver/legality.h"
 #include "solver/position.h"
 #include "solver/rules.h"
@@ -89,5 +90,10 @@ struct Problem {
 // their original squares unless NoCastling names one of them.
 Position problem_position(const Placement& pieces, const Stipulation& stip, const RuleSet& rules,
                           const ProblemOptions& options);
+
+// What the problem's options ask of the analysis: tries (Try, Defence N), variations, threats
+// (NoThreat), set play, the defender's immediate mates (MatesIn1). Threads, hash and time limits
+// are left at their defaults for the caller to set.
+AnalysisOptions analysis_options_for(const ProblemOptions& options);
 
 } // namespace dynamo

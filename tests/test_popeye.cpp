@@ -133,13 +133,7 @@ void compare_with_popeye(double max_popeye_seconds, double min_popeye_seconds) {
         }
         Position diagram = problem_position(problem.pieces, problem.stipulation, problem.rules,
                                             problem.options);
-        AnalysisOptions options;
-        options.tries = problem.options.try_play;
-        options.max_refutations = std::max(1, problem.options.defence);
-        options.variations = problem.options.variation;
-        options.threats = !problem.options.no_threat;
-        options.set_play = problem.options.set_play;
-        options.immediate_mates = problem.options.mates_in_1;
+        AnalysisOptions options = analysis_options_for(problem.options);
         options.threads = 2;
         Solution sol = analyse(diagram, problem.stipulation, options);
         std::string ours = text_solution(diagram, sol, {});
