@@ -185,7 +185,10 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
     sol.threads = threads;
 
-    TranspositionTable tt(options.hash_mb);
+    // A short problem touches few entries: a table sized to it (1 MB for N = 1 and 2, four times
+    // more per move, up to --hash) keeps the cost of zeroing memory out of small problems.
+    size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(n - 2, 0), 20));
+    TranspositionTable tt(hash_mb);
     // The watchdog stops the search at the time limit or on an interrupt; it is woken at once
     // when the analysis ends, so a small problem costs no waiting.
     std::atomic<bool> stop{false};

@@ -21,7 +21,7 @@ struct AnalysisOptions {
     bool set_play = false;     // defender moves in the diagram
     bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
     int threads = 0;           // 0: all cores
-    size_t hash_mb = 64;
+    size_t hash_mb = 64;       // at most; short problems get a smaller table
     double max_seconds = 0;    // 0: no limit
     const std::atomic<bool>* interrupt = nullptr; // set from outside (Ctrl-C) to stop
     // Called now and then from the analysing threads: first moves done, total, nodes so far.

@@ -1,1 +1,355 @@
+// `dynamo check` end to end over problems/collection: every verdict against the reference data
+// (dynref's problems.tsv, Popeye's solutions) or the reasoning written beside the problem, the
+// total line, the exit status, shards, and the files a folder yields.
 #include "helpers.h"
+
+#include "cli/commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+#include <unistd.h>
+
+using namespace dynamo;
+using namespace dynamo::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// DYNAMO_REFDATA is "<project root>/../shared/refdata".
+std::string project_root() {
+    std::string refdata = DYNAMO_REFDATA;
+    const std::string tail = "/../shared/refdata";
+    REQUIRE(refdata.ends_with(tail));
+    return refdata.substr(0, refdata.size() - tail.size());
+}
+
+std::string collection() { return project_root() + "/problems/collection"; }
+
+struct Run {
+    int status = 0;
+    std::string out, err;
+};
+
+struct RunOptions {
+    bool json = true;
+    int threads = 2;
+    std::string shard;
+    double max_seconds = 0;
+};
+
+RunOptions text(int threads = 2) {
+    RunOptions o;
+    o.json = false;
+    o.threads = threads;
+    return o;
+}
+
+RunOptions shard(const std::string& text) {
+    RunOptions o;
+    o.shard = text;
+    return o;
+}
+
+RunOptions time_limit(double seconds) {
+    RunOptions o;
+    o.max_seconds = seconds;
+    return o;
+}
+
+// Calls the subcommand with std::cout and std::cerr captured.
+Run check(const std::vector<std::string>& paths, const RunOptions& o = {}) {
+    cli::CommonOptions common;
+    common.threads = o.threads;
+    cli::SolveOptions solve;
+    solve.json = o.json;
+    solve.quiet = true;
+    solve.max_seconds = o.max_seconds;
+    solve.hash_mb = 16;
+    cli::CheckOptions options{paths, o.shard};
+
+    std::ostringstream out, err;
+    struct Redirect {
+        std::ostream& stream;
+        std::streambuf* saved;
+        Redirect(std::ostream& s, std::streambuf* to) : stream(s), saved(s.rdbuf(to)) {}
+        ~Redirect() { stream.rdbuf(saved); }
+    } redirect_out(std::cout, out.rdbuf()), redirect_err(std::cerr, err.rdbuf());
+    Run run;
+    run.status = cli::run_check(common, solve, options);
+    run.out = out.str();
+    run.err = err.str();
+    return run;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    for (std::string line; std::getline(ss, line);) out.push_back(line);
+    return out;
+}
+
+std::vector<json> objects(const std::string& text) {
+    std::vector<json> out;
+    for (const std::string& line : lines(text)) {
+        INFO(line);
+        json j = json::parse(line); // throws, failing the test, on anything but one JSON object
+        REQUIRE(j.is_object());
+        out.push_back(j);
+    }
+    return out;
+}
+
+// What a run measures rather than finds (and the last problem to start gets all the threads).
+json without_measures(json j) {
+    for (const char* field : {"time_s", "nodes", "threads"}) j.erase(field);
+    return j;
+}
+
+std::string location(const json& j) {
+    std::string loc = fs::path(j["file"].get<std::string>()).filename().string() + ":" +
+                      std::to_string(j["index"].get<int>());
+    if (j.contains("twin")) loc += " " + j["twin"].get<std::string>();
+    return loc;
+}
+
+std::set<std::string> key_moves(const json& j) {
+    std::set<std::string> keys;
+    for (const json& k : j["keys"]) keys.insert(k["move"].get<std::string>());
+    return keys;
+}
+
+// The verdicts the collection must get, from sources independent of the solver.
+std::map<std::string, std::string> expected_by_location() {
+    return {
+        // Popeye's solutions (refdata/popeye/expected/*.out): one key each, so sound; "with duals"
+        // where Popeye prints two continuations after one defence of the key.
+        {"castling_01.inp:1", "sound"},
+        {"castling_03.inp:1", "sound"}, // two threats after the key: no variation has a dual
+        {"castling_05.inp:1", "sound"},
+        {"castling_14.inp:1", "sound"},
+        {"castling_28.inp:1", "sound"},
+        {"ep_01.inp:1", "sound, with duals"}, // 1...Rf8-b8+ 2.c7*b8=Q # / 2.c7*b8=B #
+        {"ep_03.inp:1", "sound"},
+        {"selfref_01.inp:1", "sound"},
+        {"selfref_02.inp:1", "sound, with duals"}, // 1...b4-b3: five second moves
+        {"selfref_06.inp:1", "sound"},
+        {"battle_play_23.inp:1", "sound"},
+        // special.txt (the reasons are in the file's remarks).
+        {"special.txt:1 a)", "sound"},    // dynref P01, a sound #1
+        {"special.txt:1 b) #2", "short"}, // the same as #2: its mate in 1 is shorter
+        {"special.txt:2", "short"},       // dynref P03 (sound #1) as #2
+        {"special.txt:3", "illegal"},     // orthodox: White to move, Pg7 checks Kh8
+        {"special.txt:4", "illegal"},     // two white kings
+        {"special.txt:5", "unsupported"}, // h#2: the solver does no helpmates yet
+        // mixed.pop: a bad square and an unknown keyword between good problems.
+        {"mixed.pop:2", "error"},
+        {"mixed.pop:4", "error"},
+    };
+}
+
+// dynref's verdicts and keys (problems.tsv), by id.
+std::map<std::string, std::pair<std::string, std::set<std::string>>> dynref_expected() {
+    std::map<std::string, std::pair<std::string, std::set<std::string>>> out;
+    for (const auto& row : read_tsv(refdata("dynref/problems.tsv"))) {
+        // id fen stipulation verdict nkeys keys ...
+        std::string verdict = row[3] == "none" ? "no solution" : row[3];
+        std::set<std::string> keys;
+        std::stringstream ss(row[5]);
+        for (std::string k; ss >> k;)
+            if (k != "-") keys.insert(k);
+        out[row[0]] = {verdict, keys};
+    }
+    return out;
+}
+
+const char* const TOTAL =
+    "41 problems: 20 sound, 2 sound with duals, 8 cooked, 2 short, 4 no solution, 2 illegal, "
+    "1 unsupported, 2 errors in ";
+
+// Times ("0.02 s") replaced by "T s": the only part of the report that differs between runs.
+std::string masked_times(const std::string& text) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        size_t j = i;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        size_t k = j < text.size() && text[j] == '.' && j > i ? j + 1 : j;
+        size_t d = k;
+        while (d < text.size() && std::isdigit(static_cast<unsigned char>(text[d]))) ++d;
+        if (k > j && d > k && text.compare(d, 2, " s") == 0) {
+            out += "T s";
+            i = d + 2;
+        } else {
+            out += text[i++];
+        }
+    }
+    return out;
+}
+
+bool has_time(const std::string& line) {
+    return masked_times(line).find("T s") != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("check: every problem of the collection gets its expected verdict (JSON Lines)",
+          "[check]") {
+    Run run = check({collection()});
+    // Malformed problems in the collection: bad input wins over "not sound".
+    CHECK(run.status == 2);
+    CHECK(run.err.find("mixed.pop:10:18: error: expected a square") != std::string::npos);
+    CHECK(run.err.find("mixed.pop:22:1: error: unknown keyword 'stipulaton'") != std::string::npos);
+    // In JSON mode the total goes to stderr, so that stdout is JSON alone.
+    CHECK(run.err.find(TOTAL) != std::string::npos);
+
+    auto dynref = dynref_expected();
+    auto by_location = expected_by_location();
+    std::vector<json> all = objects(run.out);
+    REQUIRE(all.size() == 41);
+    std::set<std::string> seen_dynref, seen_locations;
+    for (const json& j : all) {
+        INFO(j.dump());
+        std::string loc = location(j), title = j.value("title", "");
+        if (title.starts_with("dynref P") && !loc.starts_with("special.txt")) {
+            std::string id = title.substr(7);
+            REQUIRE(dynref.count(id));
+            CHECK(j["verdict"] == dynref[id].first);
+            CHECK(key_moves(j) == dynref[id].second);
+            CHECK(j["condition"] == "Dynamo");
+            CHECK(seen_dynref.insert(id).second);
+        } else {
+            REQUIRE(by_location.count(loc));
+            CHECK(j["verdict"] == by_location[loc]);
+            CHECK(seen_locations.insert(loc).second);
+        }
+        if (j["verdict"] == "error") {
+            REQUIRE(j["errors"].is_array());
+            REQUIRE(j["errors"].size() == 1);
+            CHECK(j["errors"][0].get<std::string>().find(": error: ") != std::string::npos);
+        } else {
+            // SPEC.md section 5's fields, whatever the verdict.
+            for (const char* field : {"file", "index", "title", "author", "origin", "stipulation",
+                                      "condition", "verdict", "keys", "cooks", "tries", "tree",
+                                      "findings", "time_s", "nodes", "threads"})
+                CHECK(j.contains(field));
+        }
+        if (j["verdict"] == "cooked") CHECK(j["cooks"].size() == j["keys"].size());
+        if (j["verdict"] == "illegal") CHECK(!j["illegal"].get<std::string>().empty());
+    }
+    CHECK(seen_dynref.size() == dynref.size()); // all 22 of problems.tsv
+    CHECK(seen_locations.size() == by_location.size());
+
+    // Input order: files sorted, problems in file order.
+    for (size_t i = 1; i < all.size(); ++i) {
+        std::string f0 = all[i - 1]["file"], f1 = all[i]["file"];
+        CHECK((f0 < f1 || (f0 == f1 && all[i - 1]["index"] <= all[i]["index"])));
+    }
+}
+
+TEST_CASE("check: text lines in input order and the total, the same for any thread count",
+          "[check]") {
+    Run one = check({collection()}, text(1));
+    Run three = check({collection()}, text(3));
+    CHECK(one.status == 2);
+    CHECK(three.status == 2);
+    std::vector<std::string> out = lines(one.out);
+    REQUIRE(out.size() == 42);
+    CHECK(out.back().starts_with(TOTAL));
+    CHECK(out[0].starts_with(collection() + "/dynref-1.pop:1 "));
+    CHECK(out[40].starts_with(collection() + "/special.txt:5 "));
+    for (size_t i = 0; i < 41; ++i) CHECK(has_time(out[i]));
+    CHECK(masked_times(one.out) == masked_times(three.out));
+    CHECK(masked_times(one.err) == masked_times(three.err));
+}
+
+TEST_CASE("check: the shards together are the whole run", "[check]") {
+    std::vector<json> whole = objects(check({collection()}).out);
+    REQUIRE(whole.size() == 41);
+    size_t total = 0;
+    for (size_t i = 0; i < 3; ++i) {
+        Run run = check({collection()}, shard(std::to_string(i) + "/3"));
+        std::vector<json> part = objects(run.out);
+        total += part.size();
+        // Shard i holds problems i, i+3, i+6, ... of the whole list, in order.
+        REQUIRE(part.size() == (whole.size() - i + 2) / 3);
+        for (size_t k = 0; k < part.size(); ++k)
+            CHECK(without_measures(part[k]) == without_measures(whole[i + 3 * k]));
+        // The malformed problems are at positions 20 and 22: shards 2 and 1.
+        CHECK(run.status == (i == 0 ? 1 : 2));
+    }
+    CHECK(total == whole.size());
+
+    for (std::string bad : {"3/3", "1/0", "-1/2", "a/2", "1", "0/2x"}) {
+        Run run = check({collection()}, shard(bad));
+        INFO(bad);
+        CHECK(run.status == 2);
+        CHECK(run.out.empty());
+        CHECK(run.err.find("--shard") != std::string::npos);
+    }
+}
+
+TEST_CASE("check: exit status", "[check]") {
+    // Every problem sound (with duals counts as sound).
+    Run sound = check({collection() + "/orthodox"});
+    CHECK(sound.status == 0);
+    CHECK(sound.err.find("11 problems: 9 sound, 2 sound with duals in ") != std::string::npos);
+
+    // Cooked and no solution: not sound.
+    Run unsound = check({collection() + "/dynref-1.pop"}, text());
+    CHECK(unsound.status == 1);
+    CHECK(lines(unsound.out).back().starts_with("4 problems: 2 cooked, 2 no solution in "));
+
+    // A time limit: 3, above 1, below 2.
+    std::string long_problem = refdata("popeye/problems/nontriv_07.inp"); // #15
+    Run limited = check({collection() + "/dynref-1.pop", long_problem}, time_limit(0.05));
+    CHECK(limited.status == 3);
+    std::vector<json> objs = objects(limited.out);
+    REQUIRE(objs.size() == 5);
+    CHECK(objs[4]["verdict"] == "unfinished");
+    CHECK(objs[4]["finished"] == false);
+    CHECK(check({collection() + "/mixed.pop", long_problem}, time_limit(0.05)).status == 2);
+
+    // A file that cannot be read: a line of its own, and the others are still checked.
+    Run missing = check({collection() + "/no-such-file.pop", collection() + "/orthodox/ep_03.inp"});
+    CHECK(missing.status == 2);
+    objs = objects(missing.out);
+    REQUIRE(objs.size() == 2);
+    CHECK(objs[0]["verdict"] == "error");
+    CHECK(objs[0]["index"] == 0);
+    CHECK(objs[1]["verdict"] == "sound");
+    CHECK(missing.err.find("no-such-file.pop:0:0: error: cannot read file") != std::string::npos);
+}
+
+TEST_CASE("check: what a folder yields", "[check]") {
+    fs::path dir = fs::temp_directory_path() / ("dynamo-check-test-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "sub");
+    fs::copy_file(collection() + "/orthodox/ep_03.inp", dir / "b.pop");
+    fs::copy_file(collection() + "/orthodox/castling_14.inp", dir / "sub" / "a.inp");
+    fs::copy_file(collection() + "/orthodox/castling_28.inp", dir / "c.txt"); // a problem file
+    std::ofstream(dir / "notes.txt") << "no problem in here\n";               // skipped
+    std::ofstream(dir / "d.fen") << "8/8/8/8/8/8/8/8\n";                      // skipped
+
+    Run run = check({dir.string()}, text());
+    std::vector<std::string> out = lines(run.out);
+    REQUIRE(out.size() == 4);
+    CHECK(out[0].starts_with((dir / "b.pop").string() + ":1 "));
+    CHECK(out[1].starts_with((dir / "c.txt").string() + ":1 "));
+    CHECK(out[2].starts_with((dir / "sub" / "a.inp").string() + ":1 "));
+    CHECK(out[3].starts_with("3 problems: 3 sound in "));
+    CHECK(run.status == 0);
+
+    Run empty = check({(dir / "sub" / "nothing").string()});
+    CHECK(empty.status == 2); // a path that is not there is bad input
+
+    fs::create_directories(dir / "empty");
+    Run none = check({(dir / "empty").string()}, text());
+    CHECK(none.status == 0);
+    CHECK(none.out.starts_with("0 problems in "));
+    fs::remove_all(dir);
+}
