@@ -40,6 +40,32 @@ inline bool has_move(const Position& pos, const std::string& text) {
     return std::find(texts.begin(), texts.end(), text) != texts.end();
 }
 
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+// The legal move written `text` (canonical English notation); fails the test when absent.
+inline Move find_move(const Position& pos, const std::string& text) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list)
+        if (move_text(pos, m) == text) return m;
+    FAIL("move " << text << " not found in " << to_fen(pos));
+    return Move::none();
+}
+
+// Sorted texts of the legal moves in which the piece on `square` takes part (active or passive).
+inline std::vector<std::string> moves_involving(const Position& pos, Square square) {
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<std::string> texts;
+    for (Move m : list)
+        if (m.active_from() == square || (m.has_passive() && m.passive_from() == square))
+            texts.push_back(move_text(pos, m));
+    return sorted(texts);
+}
+
 // Rows of a tab-separated file, skipping '#' comments and the header line.
 inline std::vector<std::vector<std::string>> read_tsv(const std::string& path) {
     std::ifstream in(path);

@@ -21,20 +21,6 @@ bool involves(Move m, Square s) {
     return m.active_from() == s || (m.has_passive() && m.passive_from() == s);
 }
 
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-Move find_move(const Position& pos, const std::string& text) {
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list)
-        if (move_text(pos, m) == text) return m;
-    FAIL("move " << text << " not found in " << to_fen(pos));
-    return Move::none();
-}
-
 } // namespace
 
 TEST_CASE("Rook: plain moves, pushes, pulls, suicide, own king pulled (3.1, 7)", "[clause][rider]") {

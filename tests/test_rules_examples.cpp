@@ -5,35 +5,6 @@
 using namespace dynamo;
 using namespace dynamo::test;
 
-namespace {
-
-// Sorted texts of the legal moves in which the piece on `square` takes part (active or passive).
-std::vector<std::string> moves_involving(const Position& pos, Square square) {
-    MoveList list;
-    generate_legal(pos, list);
-    std::vector<std::string> texts;
-    for (Move m : list)
-        if (m.active_from() == square || (m.has_passive() && m.passive_from() == square))
-            texts.push_back(move_text(pos, m));
-    std::sort(texts.begin(), texts.end());
-    return texts;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-Move find_move(const Position& pos, const std::string& text) {
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list)
-        if (move_text(pos, m) == text) return m;
-    FAIL("move " << text << " not found in " << to_fen(pos));
-    return Move::none();
-}
-
-} // namespace
 
 TEST_CASE("8.1 initial position: every way the e2 pawn can end up", "[rules][8.1]") {
     Position pos = position(std::string(START_FEN));

@@ -161,17 +161,8 @@ std::set<std::string> keys_of_problem(const std::string& fen, const std::string&
     return keys_of(pos, analyse(pos, stipulation(stip), options));
 }
 
-Move find(const Position& pos, const std::string& text) {
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list)
-        if (move_text(pos, m) == text) return m;
-    FAIL("no move " << text << " in " << to_fen(pos));
-    return Move::none();
-}
-
 bool mates(Position pos, const std::string& move) {
-    pos.make(find(pos, move));
+    pos.make(find_move(pos, move));
     return is_checkmate(pos);
 }
 
@@ -234,7 +225,7 @@ TEST_CASE("Hand-made: castling after the rook was pulled away and pushed back", 
         // rook's own step and is written as it (RULES.md section 2).
         auto line = strict ? std::vector<std::string>{"Rh1-h2", "Ka1-b1", "Rh2-h1", "Kb1-a1"}
                            : std::vector<std::string>{"Rh3/Rh1-h2", "Ka1-b1", "Rh3/Rh2-h1", "Kb1-a1"};
-        for (const auto& m : line) pos.make(find(pos, m));
+        for (const auto& m : line) pos.make(find_move(pos, m));
         AnalysisOptions options;
         Solution sol = analyse(pos, stipulation("#1"), options);
         INFO("StrictCastling " << strict);
