@@ -33,18 +33,6 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-std::atomic<bool> check_interrupted{false};
-
-// Ctrl-C stops the running analyses (unfinished) and skips the rest; the report is still printed.
-extern "C" void on_check_interrupt(int) { check_interrupted.store(true); }
-
-void install_interrupt_handler() {
-    struct sigaction sa {};
-    sa.sa_handler = on_check_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-}
-
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -176,7 +164,7 @@ AnalysisOptions analysis_options(const Context& ctx, const ProblemOptions& probl
     a.threads = threads;
     a.hash_mb = size_t(ctx.solve.hash_mb);
     a.max_seconds = ctx.solve.max_seconds;
-    a.interrupt = &check_interrupted;
+    a.interrupt = &interrupted();
     return a;
 }
 
@@ -244,7 +232,7 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
         inst.stipulation.goal != Stipulation::Goal::Mate) {
         reason = inst.stipulation.text + " is not supported yet (#N and s#N are)";
         solution.stipulation = inst.stipulation;
-    } else if (check_interrupted.load()) {
+    } else if (interrupted().load()) {
         solution.stipulation = inst.stipulation; // skipped after Ctrl-C
         solution.verdict = Verdict::Unfinished;
         solution.finished = false;
@@ -411,7 +399,6 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
         std::cerr << "dynamo: error: " << e.what() << "\n";
         return 2;
     }
-    check_interrupted.store(false);
     install_interrupt_handler();
 
     std::vector<std::string> files = input_files(options.paths);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,21 @@
 #include <vector>
 
 namespace dynamo::cli {
+
+namespace {
+std::atomic<bool> interrupt_flag{false};
+extern "C" void on_interrupt(int) { interrupt_flag.store(true); }
+} // namespace
+
+void install_interrupt_handler() {
+    interrupt_flag.store(false);
+    struct sigaction sa {};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+}
+
+const std::atomic<bool>& interrupted() { return interrupt_flag; }
 
 RuleSet rules_from(const CommonOptions& common) {
     std::string error;

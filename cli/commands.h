@@ -4,6 +4,7 @@
 #include "format/notation.h"
 #include "solver/rules.h"
 
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -58,6 +59,11 @@ struct SolveOptions {
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+// Ctrl-C: sets interrupted() so that running analyses stop with what they proved (unfinished).
+// Installing clears the flag.
+void install_interrupt_handler();
+const std::atomic<bool>& interrupted();
+
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang
 

@@ -20,18 +20,6 @@ namespace dynamo::cli {
 
 namespace {
 
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_interrupt(int) { interrupted.store(true); }
-
-// Ctrl-C stops the search; what was proved so far is printed (verdict unfinished).
-void install_interrupt_handler() {
-    struct sigaction sa {};
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-}
-
 AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions& solve,
                                  const ProblemOptions& problem) {
     AnalysisOptions a = analysis_options_for(problem);
@@ -40,7 +28,7 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     a.threads = common.threads;
     a.hash_mb = size_t(solve.hash_mb);
     a.max_seconds = solve.max_seconds;
-    a.interrupt = &interrupted;
+    a.interrupt = &interrupted();
     if (isatty(STDERR_FILENO) && !solve.quiet) {
         auto start = std::chrono::steady_clock::now();
         a.progress = [start](int done, int total, uint64_t nodes) {

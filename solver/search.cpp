@@ -89,22 +89,22 @@ Outcome MateSearch::defend(Position& pos, int n) {
 
 // An attacker node, for both stipulations: what differs is the defence that follows each move.
 
-int MateSearch::attack_length(Position& pos, int max_n) {
+// The least n within max_n for which `step` wins; 0 if none, -1 if stopped first.
+template <typename Step> static int least_length(int max_n, Step step) {
     for (int n = 1; n <= max_n; ++n) {
-        Outcome o = attack(pos, n);
+        Outcome o = step(n);
         if (o == Outcome::Unknown) return -1;
         if (o == Outcome::Win) return n;
     }
     return 0;
 }
 
+int MateSearch::attack_length(Position& pos, int max_n) {
+    return least_length(max_n, [&](int n) { return attack(pos, n); });
+}
+
 int MateSearch::defend_length(Position& pos, int max_n) {
-    for (int n = 1; n <= max_n; ++n) {
-        Outcome o = defend(pos, n);
-        if (o == Outcome::Unknown) return -1;
-        if (o == Outcome::Win) return n;
-    }
-    return 0;
+    return least_length(max_n, [&](int n) { return defend(pos, n); });
 }
 
 Outcome MateSearch::attack_node(Position& pos, int n) {
