@@ -5,6 +5,7 @@
 
 #include "format/problem_reader.h"
 #include "format/report_json.h"
+#include "format/report_text.h"
 #include "solver/analysis.h"
 
 #include <tbb/task_arena.h>
@@ -86,6 +87,8 @@ struct Item {
     int index = 0;                           // in the file, 1-based; 0 for the file itself
     std::optional<ProblemInstance> instance; // set: to analyse
     std::vector<Diagnostic> errors;          // a malformed problem, or the file's own errors
+    int twins = 0;                           // the problem's instances (its twins), if > 1
+    int twin = 0;                            // which of them this is
 };
 
 bool same(const Diagnostic& a, const Diagnostic& b) {
@@ -103,8 +106,11 @@ std::vector<Item> items_of(const std::vector<ReadResult>& reads,
                     {&problem, problem.file, problem.index, std::nullopt, problem.errors});
                 continue;
             }
-            for (ProblemInstance& instance : problem_instances(problem))
-                items.push_back({&problem, problem.file, problem.index, std::move(instance), {}});
+            std::vector<ProblemInstance> instances = problem_instances(problem);
+            int twins = instances.size() > 1 ? int(instances.size()) : 0;
+            for (size_t t = 0; t < instances.size(); ++t)
+                items.push_back({&problem, problem.file, problem.index, std::move(instances[t]), {},
+                                 twins, int(t)});
         }
         // Errors outside any problem (the file is unreadable, empty, lacks `endproblem`...) make
         // one line of their own, after the file's problems.
@@ -147,6 +153,7 @@ struct Outcome {
     std::string detail; // after the time on the text line
     std::string json;   // the JSON line
     int status = 0;     // exit status it calls for
+    std::optional<Verdict> solution; // the analysis' verdict, when it was analysed
 };
 
 struct Context {
@@ -182,6 +189,23 @@ std::string joined(const std::vector<std::string>& words, const char* separator 
 }
 
 std::string detail_of(const Position& diagram, const Solution& s, Language lang) {
+    if (s.helpmate()) {
+        size_t n = s.help_lines.size();
+        std::string count = (s.solutions_capped ? "at least " : "") + std::to_string(n) +
+                            (n == 1 ? " solution" : " solutions");
+        switch (s.verdict) {
+        case Verdict::Sound: return help_line_text(diagram, s.help_lines[0], lang);
+        case Verdict::Cooked:
+        case Verdict::Incomplete: return count + ", " + std::to_string(s.intended) + " intended";
+        case Verdict::Short:
+            return "shorter: " + help_line_text(diagram, s.short_lines[0], lang);
+        case Verdict::Illegal: return s.illegal_reason;
+        case Verdict::Unfinished:
+            return std::to_string(s.first_moves_done) + " of " + std::to_string(s.first_moves_total) +
+                   " first moves examined; " + count + " so far";
+        default: return "";
+        }
+    }
     std::vector<std::string> keys, shorter;
     for (const RootMove& r : s.root) {
         if (r.kind != RootMove::Kind::Key) continue;
@@ -216,7 +240,7 @@ Outcome error_outcome(const Item& item) {
     const Diagnostic& first = item.errors.front();
     std::string detail =
         (first.line > 0 ? "line " + std::to_string(first.line) + ": " : "") + first.message;
-    return {"error", 0, detail, j.dump(), 2};
+    return {"error", 0, detail, j.dump(), 2, std::nullopt};
 }
 
 Outcome check_item(const Item& item, int threads, const Context& ctx) {
@@ -228,9 +252,8 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
 
     Solution solution;
     std::string reason;
-    if (inst.stipulation.kind == Stipulation::Kind::Help ||
-        inst.stipulation.goal != Stipulation::Goal::Mate) {
-        reason = inst.stipulation.text + " is not supported yet (#N and s#N are)";
+    if (inst.stipulation.goal != Stipulation::Goal::Mate) {
+        reason = inst.stipulation.text + " is not supported yet (#N, s#N and h#N are)";
         solution.stipulation = inst.stipulation;
     } else if (interrupted().load()) {
         solution.stipulation = inst.stipulation; // skipped after Ctrl-C
@@ -257,6 +280,7 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
         out.detail += (out.detail.empty() ? "" : "; ") + std::string("ignored option ") +
                       joined(problem.options.ignored, ", ");
     out.seconds = solution.seconds;
+    if (reason.empty()) out.solution = solution.verdict;
     out.json = j.dump();
     out.status = status_of(out.verdict);
     return out;
@@ -435,7 +459,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
             try {
                 out = check_item(items[i], threads, ctx);
             } catch (const std::exception& e) {
-                out = {"error", 0, std::string("internal error: ") + e.what(), "", 2};
+                out = {"error", 0, std::string("internal error: ") + e.what(), "", 2, std::nullopt};
                 out.json = nlohmann::json{{"file", items[i].file},
                                           {"index", items[i].index},
                                           {"verdict", "error"},
@@ -458,6 +482,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     ProgressBar bar(isatty(STDERR_FILENO) && !solve.quiet);
     const Columns columns = columns_of(items);
     std::vector<Outcome> outcomes;
+    std::vector<Verdict> twin_verdicts; // of the problem being printed, while it has twins
     int status = 0;
     while (outcomes.size() < n) {
         std::vector<Outcome> batch;
@@ -474,7 +499,32 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
         for (Outcome& out : batch) {
             const Item& item = items[outcomes.size()];
             for (const Diagnostic& d : item.errors) std::cerr << d.text() << "\n";
-            std::cout << (solve.json ? out.json : text_line(item, out, columns)) << "\n";
+            // Twins: each has its line; after the last, the problem's verdict, the gravest.
+            std::optional<Verdict> problem_verdict;
+            if (item.twins > 1) {
+                if (out.solution) twin_verdicts.push_back(*out.solution);
+                if (item.twin == item.twins - 1) {
+                    if (int(twin_verdicts.size()) == item.twins)
+                        problem_verdict = combined_verdict(twin_verdicts);
+                    twin_verdicts.clear();
+                }
+            }
+            if (solve.json) {
+                if (problem_verdict) {
+                    auto j = nlohmann::json::parse(out.json);
+                    j["problem_verdict"] = verdict_name(*problem_verdict);
+                    out.json = j.dump();
+                }
+                std::cout << out.json << "\n";
+            } else {
+                std::cout << text_line(item, out, columns) << "\n";
+                if (problem_verdict)
+                    std::cout << padded(item.file + ":" + std::to_string(item.index), columns.location)
+                              << "  " << padded(title_of(item), columns.title) << "  "
+                              << padded("", columns.stipulation) << "  "
+                              << padded(verdict_name(*problem_verdict), 17)
+                              << "          the whole problem, " << item.twins << " twins\n";
+            }
             status = combine(status, out.status);
             outcomes.push_back(std::move(out));
         }

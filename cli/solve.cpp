@@ -41,16 +41,18 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     return a;
 }
 
-// Solves one position; returns the exit status it calls for (0, or 3 when unfinished).
+// Solves one position; returns the exit status it calls for (0, 3 when unfinished, 2 when the
+// stipulation is not supported) and its verdict.
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& options,
-                   const TextReportOptions& text, bool json) {
-    if (stip.kind == Stipulation::Kind::Help || stip.goal != Stipulation::Goal::Mate) {
+                   const TextReportOptions& text, bool json, Verdict* verdict = nullptr) {
+    if (stip.goal != Stipulation::Goal::Mate) {
         std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
-                  << " is not supported yet (#N and s#N are)\n";
+                  << " is not supported yet (#N, s#N and h#N are)\n";
         return 2;
     }
     Solution solution = analyse(diagram, stip, options);
+    if (verdict) *verdict = solution.verdict;
     if (json) {
         std::cout << solution_json(problem, label, diagram, solution, text.lang).dump() << "\n";
     } else {
@@ -89,13 +91,22 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
             AnalysisOptions a = analysis_options(common, options, problem.options);
-            for (const ProblemInstance& instance : problem_instances(problem)) {
+            std::vector<ProblemInstance> instances = problem_instances(problem);
+            std::vector<Verdict> verdicts;
+            for (const ProblemInstance& instance : instances) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
                 Position diagram =
                     problem_position(instance.pieces, instance.stipulation, rules, problem.options);
-                status = combine(status, solve_position(problem, instance.label, diagram,
-                                                        instance.stipulation, a, text, options.json));
+                Verdict v = Verdict::Unfinished;
+                int s = solve_position(problem, instance.label, diagram, instance.stipulation, a,
+                                       text, options.json, &v);
+                status = combine(status, s);
+                if (s != 2) verdicts.push_back(v);
             }
+            // Twins: each has its verdict above; the problem's is the gravest of them.
+            if (instances.size() > 1 && verdicts.size() == instances.size() && !options.json)
+                std::cout << "problem verdict: " << verdict_name(combined_verdict(verdicts)) << " ("
+                          << instances.size() << " twins)\n\n";
         }
     }
     return status;
@@ -124,6 +135,13 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         std::cerr << "dynamo: error: --fen: " << error << "\n";
         return 2;
     }
+    // A helpmate's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
+    if (stip.kind == Stipulation::Kind::Help && diagram.side_to_move() != stip.first_mover()) {
+        std::cerr << "dynamo: note: in " << stip.text << " " << (stip.half ? "White" : "Black")
+                  << " moves first; the FEN's side to move is not used\n";
+        diagram.set_side_to_move(stip.first_mover());
+        diagram.finish_setup();
+    }
     Problem problem;
     ProblemOptions po;
     po.variation = true;
@@ -133,13 +151,14 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     if (!options.upto) return solve_position(problem, "", diagram, stip, a, text, options.json);
     // --upto: the shortest N for which there is a solution.
     int status = 0;
-    for (int n = 1; n <= stip.moves; ++n) {
+    for (int n = stip.half ? 0 : 1; n <= stip.moves; ++n) {
         Stipulation s = stip;
         s.moves = n;
-        s.text = (stip.kind == Stipulation::Kind::Self ? "s#" : "#") + std::to_string(n);
+        s.text = stip.text.substr(0, stip.text.find_first_of("0123456789")) + std::to_string(n) +
+                 (stip.half ? ".5" : "");
         Solution solution = analyse(diagram, s, a);
         if (solution.verdict == Verdict::Unfinished) return 3;
-        if (solution.keys() > 0 || n == stip.moves) {
+        if (solution.keys() > 0 || !solution.help_lines.empty() || n == stip.moves) {
             if (options.json)
                 std::cout << solution_json(problem, "", diagram, solution, text.lang).dump() << "\n";
             else

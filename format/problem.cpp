@@ -40,6 +40,16 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
     return pos;
 }
 
+Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions& options) {
+    if (stip.kind != Stipulation::Kind::Help || !options.white_to_play || stip.half || stip.moves < 1)
+        return stip;
+    Stipulation s = stip;
+    s.moves -= 1;
+    s.half = true;
+    s.text = stip.text.substr(0, stip.text.find_first_of("0123456789")) + std::to_string(s.moves) + ".5";
+    return s;
+}
+
 AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     AnalysisOptions a;
     a.tries = options.try_play;
@@ -48,6 +58,8 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.threats = !options.no_threat;
     a.set_play = options.set_play;
     a.immediate_mates = options.mates_in_1;
+    a.intended = options.intended;
+    a.max_solutions = options.max_solutions;
     return a;
 }
 

@@ -91,6 +91,10 @@ struct Problem {
 Position problem_position(const Placement& pieces, const Stipulation& stip, const RuleSet& rules,
                           const ProblemOptions& options);
 
+// The stipulation as solved: Popeye's WhiteToPlay turns a helpmate h#N into h#(N-1).5, White
+// playing the first half-move (its text then says so: "h#3.5").
+Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions& options);
+
 // What the problem's options ask of the analysis: tries (Try, Defence N), variations, threats
 // (NoThreat), set play, the defender's immediate mates (MatesIn1). Threads, hash and time limits
 // are left at their defaults for the caller to set.

@@ -1154,7 +1154,8 @@ ReadResult read_problem_file(const std::string& path) {
     return read_problems(text.str(), path);
 }
 
-std::vector<ProblemInstance> problem_instances(const Problem& problem) {
+// The diagram and its twins, with the stipulations as written.
+static std::vector<ProblemInstance> twin_instances(const Problem& problem) {
     std::vector<ProblemInstance> instances{diagram_of(problem)};
     if (problem.twins.empty()) return instances;
     instances[0].label = twin_letter(0);
@@ -1166,6 +1167,13 @@ std::vector<ProblemInstance> problem_instances(const Problem& problem) {
                      (twin.label.empty() ? "" : " " + twin.label);
         instances.push_back(std::move(inst));
     }
+    return instances;
+}
+
+std::vector<ProblemInstance> problem_instances(const Problem& problem) {
+    std::vector<ProblemInstance> instances = twin_instances(problem);
+    for (ProblemInstance& inst : instances)
+        inst.stipulation = effective_stipulation(inst.stipulation, problem.options);
     return instances;
 }
 

@@ -1,5 +1,7 @@
 #include "report_json.h"
 
+#include "report_text.h"
+
 namespace dynamo {
 
 using nlohmann::json;
@@ -126,7 +128,33 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         j["set_play"] = set;
     }
 
+    auto help_line_json = [&](const HelpLine& line) {
+        json moves = json::array();
+        Position pos = diagram;
+        for (size_t i = 0; i < line.moves.size(); ++i) {
+            json m = move_json(pos, line.moves[i], lang);
+            m["mark"] = mark_text(line.marks[i]);
+            moves.push_back(m);
+            pos.make(line.moves[i]);
+        }
+        return json{{"text", help_line_text(diagram, line, lang)}, {"moves", moves}};
+    };
+    if (solution.helpmate()) {
+        json lines = json::array();
+        for (const HelpLine& line : solution.help_lines) lines.push_back(help_line_json(line));
+        j["solutions"] = lines;
+        j["intended"] = solution.intended;
+        j["solutions_capped"] = solution.solutions_capped;
+    }
+
     json findings = json::array();
+    for (const HelpLine& line : solution.short_lines) {
+        json f = help_line_json(line);
+        f["type"] = "short";
+        f["stipulation"] =
+            "h#" + std::to_string(line.moves.size() / 2) + (line.moves.size() % 2 ? ".5" : "");
+        findings.push_back(f);
+    }
     for (const RootMove& r : solution.root)
         if (r.kind == RootMove::Kind::Key && r.play.length < solution.stipulation.moves)
             findings.push_back({{"type", "short"},

@@ -139,12 +139,75 @@ std::string text_solution(const Position& diagram, const Solution& solution,
             w.root(r);
             out << w.text() << "\n";
         }
+        for (const HelpLine& line : solution.help_lines)
+            out << "  " << help_line_text(diagram, line, options.lang) << "\n";
+        if (!solution.help_lines.empty()) out << "\n";
     }
     out << text_verdict(diagram, solution, options.lang);
     return out.str();
 }
 
+std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang) {
+    Position pos = diagram;
+    std::string s;
+    // Popeye's helpmate layout: move pairs "2.Black White", three spaces apart; a first White
+    // half-move (h#N.5) stands alone as "1...".
+    size_t i = 0;
+    int k = 1;
+    auto half_move = [&] {
+        s += move_text(pos, line.moves[i], lang) + mark_suffix(line.marks[i]);
+        pos.make(line.moves[i++]);
+    };
+    if (diagram.side_to_move() == WHITE && !line.moves.empty()) {
+        s += "1...";
+        half_move();
+        k = 2;
+    }
+    for (; i < line.moves.size(); ++k) {
+        s += (s.empty() ? "" : "   ") + std::to_string(k) + ".";
+        half_move();
+        if (i < line.moves.size()) {
+            s += " ";
+            half_move();
+        }
+    }
+    return s;
+}
+
+namespace {
+
+std::string help_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    std::ostringstream out;
+    auto stipulation_of = [](const HelpLine& line) {
+        return "h#" + std::to_string(line.moves.size() / 2) + (line.moves.size() % 2 ? ".5" : "");
+    };
+    for (const HelpLine& line : solution.short_lines)
+        out << "short: " << stipulation_of(line) << ": " << help_line_text(diagram, line, lang) << "\n";
+    int count = int(solution.help_lines.size());
+    std::string summary;
+    auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
+    if (solution.verdict == Verdict::Illegal) {
+        add(solution.illegal_reason);
+    } else {
+        if (solution.verdict == Verdict::Unfinished)
+            add(std::to_string(solution.first_moves_done) + " of " +
+                std::to_string(solution.first_moves_total) + " first moves examined");
+        add((solution.solutions_capped ? "at least " : "") + std::to_string(count) +
+            (count == 1 ? " solution" : " solutions") + ", " + std::to_string(solution.intended) +
+            " intended");
+        if (!solution.short_lines.empty())
+            add("shorter: " + stipulation_of(solution.short_lines[0]));
+    }
+    char head[64];
+    std::snprintf(head, sizeof head, "verdict: %-14s ", verdict_name(solution.verdict));
+    out << head << summary << "\n";
+    return out.str();
+}
+
+} // namespace
+
 std::string text_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    if (solution.helpmate()) return help_verdict(diagram, solution, lang);
     std::ostringstream out;
     std::vector<std::string> keys;
     for (const RootMove& r : solution.root) {

@@ -3,25 +3,18 @@
 #include "legality.h"
 #include "movegen.h"
 #include "search.h"
+#include "watchdog.h"
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 namespace dynamo {
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// How the side to move (the one answering the last move) stands.
 MoveMark mark_of(const Position& pos) {
     MoveList list;
     generate_legal(pos, list);
@@ -29,6 +22,8 @@ MoveMark mark_of(const Position& pos) {
     if (list.empty()) return check ? MoveMark::Mate : MoveMark::Stalemate;
     return check ? MoveMark::Check : MoveMark::None;
 }
+
+namespace {
 
 // Thrown out of a tree being built when the search is stopped: the move's analysis is dropped.
 struct Stopped {};
@@ -172,7 +167,7 @@ struct FirstMoveResult {
 } // namespace
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
-    auto start = Clock::now();
+    if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
     Solution sol;
     sol.stipulation = stip;
     if (auto reason = illegal_reason(diagram)) {
@@ -189,24 +184,8 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     // more per move, up to --hash) keeps the cost of zeroing memory out of small problems.
     size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(n - 2, 0), 20));
     TranspositionTable tt(hash_mb);
-    // The watchdog stops the search at the time limit or on an interrupt; it is woken at once
-    // when the analysis ends, so a small problem costs no waiting.
-    std::atomic<bool> stop{false};
-    bool finished = false;
-    std::mutex watchdog_mutex;
-    std::condition_variable watchdog_wake;
-    std::thread watchdog([&] {
-        std::unique_lock lock(watchdog_mutex);
-        while (!finished) {
-            if ((options.interrupt && options.interrupt->load()) ||
-                (options.max_seconds > 0 &&
-                 std::chrono::duration<double>(Clock::now() - start).count() >= options.max_seconds)) {
-                stop.store(true);
-                return;
-            }
-            watchdog_wake.wait_for(lock, std::chrono::milliseconds(20));
-        }
-    });
+    Watchdog watchdog(options.max_seconds, options.interrupt);
+    const std::atomic<bool>& stop = watchdog.stop();
 
     MoveList first_moves;
     generate_legal(diagram, first_moves);
@@ -308,12 +287,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         }
     }
 
-    {
-        std::lock_guard lock(watchdog_mutex);
-        finished = true;
-    }
-    watchdog_wake.notify_one();
-    watchdog.join();
+    watchdog.finish();
 
     std::vector<Move> line;
     for (const RootMove& r : sol.root)
@@ -327,7 +301,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
     else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
     else sol.verdict = sol.duals.empty() ? Verdict::Sound : Verdict::SoundWithDuals;
-    sol.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    sol.seconds = watchdog.seconds();
     return sol;
 }
 

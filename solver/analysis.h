@@ -1,6 +1,6 @@
-// Analysis of a battle-play problem (#N, s#N): every first move examined, keys and tries with
-// their refutations, threats, variations, duals, set play; then the verdict. Builds the
-// Solution tree; knows the search, not text.
+// Analysis of a problem. Battle play (#N, s#N): every first move examined, keys and tries with
+// their refutations, threats, variations, duals, set play. Helpmates: every solution. Then the
+// verdict. Builds the Solution tree; knows the search, not text.
 #pragma once
 
 #include "position.h"
@@ -20,6 +20,8 @@ struct AnalysisOptions {
     bool threats = true;       // compute threats (NoThreat: off)
     bool set_play = false;     // defender moves in the diagram
     bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
+    int intended = 1;          // helpmates: the solutions the composer intends (Intended N)
+    int max_solutions = 0;     // helpmates: print at most this many solutions (0: all)
     int threads = 0;           // 0: all cores
     size_t hash_mb = 64;       // at most; short problems get a smaller table
     double max_seconds = 0;    // 0: no limit
@@ -28,7 +30,15 @@ struct AnalysisOptions {
     std::function<void(int done, int total, uint64_t nodes)> progress;
 };
 
-// Analyses the diagram (attacker to move) for a direct mate or selfmate.
+// Analyses the diagram (its side to move first) for the stipulation: a direct mate or selfmate
+// (battle play), or a helpmate.
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
+
+// Helpmates (h#N, h#N.5): every solution up to the options' limit, shorter helpmates, and the
+// verdict against the intended number of solutions. analyse() calls it for h# stipulations.
+Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
+
+// How the side to move (the one answering the last move) stands: check, mate, stalemate.
+MoveMark mark_of(const Position& pos);
 
 } // namespace dynamo

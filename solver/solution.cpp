@@ -1,5 +1,7 @@
 #include "solution.h"
 
+#include <algorithm>
+
 namespace dynamo {
 
 const char* verdict_name(Verdict v) {
@@ -14,6 +16,16 @@ const char* verdict_name(Verdict v) {
     case Verdict::Incomplete: return "incomplete";
     }
     return "?";
+}
+
+Verdict combined_verdict(const std::vector<Verdict>& twins) {
+    static constexpr Verdict gravity[] = {Verdict::Illegal,    Verdict::Unfinished,
+                                          Verdict::NoSolution, Verdict::Cooked,
+                                          Verdict::Short,      Verdict::Incomplete,
+                                          Verdict::SoundWithDuals};
+    for (Verdict v : gravity)
+        if (std::find(twins.begin(), twins.end(), v) != twins.end()) return v;
+    return twins.empty() ? Verdict::NoSolution : Verdict::Sound;
 }
 
 int Solution::keys() const {

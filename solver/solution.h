@@ -43,6 +43,13 @@ struct RootMove {
     std::vector<DefenceNode> refutations; // a try's refutations
 };
 
+// A helpmate solution: the whole line from the diagram, the two sides' moves in turn (in h#N.5
+// White's first), with what each move does to the side that answers it.
+struct HelpLine {
+    std::vector<Move> moves;
+    std::vector<MoveMark> marks;
+};
+
 enum class Verdict : uint8_t {
     Sound, SoundWithDuals, Cooked, Short, NoSolution, Illegal, Unfinished, Incomplete
 };
@@ -59,6 +66,10 @@ struct Solution {
     std::vector<DefenceNode> set_play; // defender moves in the diagram and the attacker's answers
     std::vector<RootMove> root;        // keys and tries, in generation order
     std::vector<Dual> duals;
+    std::vector<HelpLine> help_lines;  // helpmates: the solutions, in generation order
+    std::vector<HelpLine> short_lines; // helpmates: solutions in fewer moves (the fewest there are)
+    int intended = 1;                  // helpmates: solutions the composer intends (Intended N)
+    bool solutions_capped = false;     // helpmates: MaxSolutions stopped the search for more
     Verdict verdict = Verdict::NoSolution;
     std::string illegal_reason;        // for Verdict::Illegal
     bool finished = true;              // false: stopped by the time limit; what is here holds
@@ -71,6 +82,11 @@ struct Solution {
     int keys() const;
     int tries() const;
     int variations() const; // defences shown after the keys
+    bool helpmate() const { return stipulation.kind == Stipulation::Kind::Help; }
 };
+
+// The verdict of a problem with twins: sound when every twin is; otherwise the gravest of the
+// twins' verdicts (illegal, unfinished, no solution, cooked, short, incomplete).
+Verdict combined_verdict(const std::vector<Verdict>& twins);
 
 } // namespace dynamo

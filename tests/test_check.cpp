@@ -106,8 +106,10 @@ std::vector<json> objects(const std::string& text) {
 }
 
 // What a run measures rather than finds (and the last problem to start gets all the threads).
+// Also without the verdict of a twinned problem as a whole: a shard has it only when it holds
+// all the twins.
 json without_measures(json j) {
-    for (const char* field : {"time_s", "nodes", "threads"}) j.erase(field);
+    for (const char* field : {"time_s", "nodes", "threads", "problem_verdict"}) j.erase(field);
     return j;
 }
 
@@ -146,7 +148,8 @@ std::map<std::string, std::string> expected_by_location() {
         {"special.txt:2", "short"},       // dynref P03 (sound #1) as #2
         {"special.txt:3", "illegal"},     // orthodox: White to move, Pg7 checks Kh8
         {"special.txt:4", "illegal"},     // two white kings
-        {"special.txt:5", "unsupported"}, // h#2: the solver does no helpmates yet
+        {"special.txt:5", "no solution"}, // h#2: a lone queen cannot mate (see the remarks)
+        {"castling_02.inp:1", "sound"},   // h#2: Popeye finds one solution
         // mixed.pop: a bad square and an unknown keyword between good problems.
         {"mixed.pop:2", "error"},
         {"mixed.pop:4", "error"},
@@ -169,8 +172,8 @@ std::map<std::string, std::pair<std::string, std::set<std::string>>> dynref_expe
 }
 
 const char* const TOTAL =
-    "41 problems: 20 sound, 2 sound with duals, 8 cooked, 2 short, 4 no solution, 2 illegal, "
-    "1 unsupported, 2 errors in ";
+    "42 problems: 21 sound, 2 sound with duals, 8 cooked, 2 short, 5 no solution, 2 illegal, "
+    "2 errors in ";
 
 // Times ("0.02 s") replaced by "T s": the only part of the report that differs between runs.
 std::string masked_times(const std::string& text) {
@@ -210,7 +213,7 @@ TEST_CASE("check: every problem of the collection gets its expected verdict (JSO
     auto dynref = dynref_expected();
     auto by_location = expected_by_location();
     std::vector<json> all = objects(run.out);
-    REQUIRE(all.size() == 41);
+    REQUIRE(all.size() == 42);
     std::set<std::string> seen_dynref, seen_locations;
     for (const json& j : all) {
         INFO(j.dump());
@@ -239,6 +242,9 @@ TEST_CASE("check: every problem of the collection gets its expected verdict (JSO
                 CHECK(j.contains(field));
         }
         if (j["verdict"] == "cooked") CHECK(j["cooks"].size() == j["keys"].size());
+        // The last twin carries the verdict of the whole problem (a) sound, b) short).
+        CHECK(j.contains("problem_verdict") == (loc == "special.txt:1 b) #2"));
+        if (j.contains("problem_verdict")) CHECK(j["problem_verdict"] == "short");
         if (j["verdict"] == "illegal") CHECK(!j["illegal"].get<std::string>().empty());
     }
     CHECK(seen_dynref.size() == dynref.size()); // all 22 of problems.tsv
@@ -258,18 +264,23 @@ TEST_CASE("check: text lines in input order and the total, the same for any thre
     CHECK(one.status == 2);
     CHECK(three.status == 2);
     std::vector<std::string> out = lines(one.out);
-    REQUIRE(out.size() == 42);
+    // 42 problems, the verdict of the twinned problem as a whole, the total.
+    REQUIRE(out.size() == 44);
     CHECK(out.back().starts_with(TOTAL));
     CHECK(out[0].starts_with(collection() + "/dynref-1.pop:1 "));
-    CHECK(out[40].starts_with(collection() + "/special.txt:5 "));
-    for (size_t i = 0; i < 41; ++i) CHECK(has_time(out[i]));
+    CHECK(out[42].starts_with(collection() + "/special.txt:5 "));
+    // special.txt:1 is a sound #1 twinned with the same as #2, which is short: the problem is.
+    CHECK(out[38].starts_with(collection() + "/special.txt:1 "));
+    CHECK(out[38].find(" short ") != std::string::npos);
+    CHECK(out[38].ends_with("the whole problem, 2 twins"));
+    for (size_t i = 0; i < 43; ++i) CHECK(has_time(out[i]) == (i != 38));
     CHECK(masked_times(one.out) == masked_times(three.out));
     CHECK(masked_times(one.err) == masked_times(three.err));
 }
 
 TEST_CASE("check: the shards together are the whole run", "[check]") {
     std::vector<json> whole = objects(check({collection()}).out);
-    REQUIRE(whole.size() == 41);
+    REQUIRE(whole.size() == 42);
     size_t total = 0;
     for (size_t i = 0; i < 3; ++i) {
         Run run = check({collection()}, shard(std::to_string(i) + "/3"));
@@ -297,7 +308,7 @@ TEST_CASE("check: exit status", "[check]") {
     // Every problem sound (with duals counts as sound).
     Run sound = check({collection() + "/orthodox"});
     CHECK(sound.status == 0);
-    CHECK(sound.err.find("11 problems: 9 sound, 2 sound with duals in ") != std::string::npos);
+    CHECK(sound.err.find("12 problems: 10 sound, 2 sound with duals in ") != std::string::npos);
 
     // Cooked and no solution: not sound.
     Run unsound = check({collection() + "/dynref-1.pop"}, text());

@@ -1,0 +1,107 @@
+#include "helpmate.h"
+
+#include "search.h"
+
+namespace dynamo {
+
+namespace {
+
+// One table entry per position and number of plies left: "a helpmate exists" (win) or "none"
+// (fail). Unlike battle play, a helpmate in n plies says nothing of n + 2, so the plies left are
+// part of the key rather than a bound.
+constexpr Key HELP_SALT = 0x7A3C5E1F9B2D4C61ULL;
+Key node_key(const Position& pos, int plies) {
+    return search_key(pos) ^ HELP_SALT ^ (0x9E3779B97F4A7C15ULL * Key(plies + 1));
+}
+constexpr TranspositionTable::Bounds HAS_SOLUTION{1, 0};
+constexpr TranspositionTable::Bounds NO_SOLUTION{TranspositionTable::NO_WIN, 1};
+
+} // namespace
+
+HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop) : tt_(tt), stop_(stop) {}
+
+HelpSearch::Frame HelpSearch::frame() {
+    if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
+    return Frame{*lists_[size_t(depth_++)], *this};
+}
+
+int HelpSearch::solve(Position& pos, int plies, int limit, const std::vector<Move>& prefix,
+                      std::vector<std::vector<Move>>* solutions) {
+    line_ = prefix;
+    solutions_ = solutions;
+    remaining_ = limit > 0 ? limit : -1;
+    stopped_ = false;
+    int n = search(pos, plies);
+    return stopped_ ? -1 : n;
+}
+
+void HelpSearch::found() {
+    if (solutions_) solutions_->push_back(line_);
+    if (remaining_ > 0) --remaining_;
+}
+
+int HelpSearch::search(Position& pos, int plies) {
+    if (remaining_ == 0) return 0;
+    if (stop_.load(std::memory_order_relaxed)) {
+        stopped_ = true;
+        return 0;
+    }
+    ++nodes_;
+    if (plies == 0) {
+        if (!MateSearch::checkmated(pos)) return 0;
+        found();
+        return 1;
+    }
+    Key key = node_key(pos, plies);
+    TranspositionTable::Bounds b = tt_.probe(key);
+    if (b.fail > 0) return 0;
+    if (b.win == 1 && !solutions_ && remaining_ == 1) { // only asked whether there is one
+        found();
+        return 1;
+    }
+    int count = plies == 1 ? mating_moves(pos) : 0;
+    if (plies > 1) {
+        Frame f = frame();
+        generate_legal(pos, f.list);
+        for (Move m : f.list) {
+            pos.make(m);
+            line_.push_back(m);
+            count += search(pos, plies - 1);
+            line_.pop_back();
+            pos.unmake();
+            if (stopped_ || remaining_ == 0) break;
+        }
+    }
+    if (count > 0) tt_.store(key, HAS_SOLUTION);
+    else if (!stopped_) tt_.store(key, NO_SOLUTION);
+    return count;
+}
+
+// The mating move: it gives check (tested before it is made), and leaves no legal answer.
+int HelpSearch::mating_moves(Position& pos) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    int count = 0;
+    for (Move m : f.list) {
+        if (!pos.gives_check(m)) continue;
+        pos.make(m);
+        ++nodes_;
+        bool mate;
+        {
+            Frame replies = frame();
+            generate_legal(pos, replies.list);
+            mate = replies.list.empty();
+        }
+        if (mate) {
+            line_.push_back(m);
+            found();
+            line_.pop_back();
+            ++count;
+        }
+        pos.unmake();
+        if (remaining_ == 0) break;
+    }
+    return count;
+}
+
+} // namespace dynamo

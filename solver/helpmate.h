@@ -1,0 +1,54 @@
+// The helpmate search (h#N, h#N.5): both sides cooperate, so the tree is an OR tree to the end,
+// and every line that ends in mate is a solution. Positions without a solution in the plies
+// left are kept in the transposition table (a helpmate tree is full of transpositions: the
+// same moves in another order), so each is searched once.
+#pragma once
+
+#include "movegen.h"
+#include "position.h"
+#include "tt.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dynamo {
+
+class HelpSearch {
+  public:
+    HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop);
+
+    // The lines of exactly `plies` half-moves from pos, the side to move first, whose last move
+    // mates (plies 0: is the side to move mated?). Appends at most `limit` (0: no limit) to
+    // `solutions` when given, each prefixed with `prefix`; returns how many it found (at most
+    // the limit), or -1 when stopped before it could tell.
+    int solve(Position& pos, int plies, int limit, const std::vector<Move>& prefix,
+              std::vector<std::vector<Move>>* solutions);
+
+    uint64_t nodes() const { return nodes_; }
+
+  private:
+    int search(Position& pos, int plies);
+    int mating_moves(Position& pos); // the last half-move
+    void found();                    // the current line is a solution
+
+    struct Frame {
+        MoveList& list;
+        HelpSearch& search;
+        ~Frame() { --search.depth_; }
+    };
+    Frame frame();
+
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    std::vector<std::unique_ptr<MoveList>> lists_;
+    int depth_ = 0;
+    std::vector<Move> line_;
+    std::vector<std::vector<Move>>* solutions_ = nullptr;
+    int remaining_ = 0; // solutions still wanted; < 0: no limit
+    bool stopped_ = false;
+    uint64_t nodes_ = 0;
+};
+
+} // namespace dynamo
