@@ -1,5 +1,6 @@
 #include "helpmate.h"
 
+#include "check_hints.h"
 #include "search.h"
 
 namespace dynamo {
@@ -48,7 +49,7 @@ int HelpSearch::search(Position& pos, int plies) {
     }
     ++nodes_;
     if (plies == 0) {
-        if (!MateSearch::checkmated(pos)) return 0;
+        if (!pos.in_check() || has_legal_move(pos)) return 0;
         found();
         return 1;
     }
@@ -82,17 +83,12 @@ int HelpSearch::mating_moves(Position& pos) {
     Frame f = frame();
     generate_legal(pos, f.list);
     int count = 0;
+    const DynamoCheckHints hints(pos);
     for (Move m : f.list) {
-        if (!pos.gives_check(m)) continue;
+        if (!hints.may_check(pos, m) || !pos.gives_check(m)) continue;
         pos.make(m);
         ++nodes_;
-        bool mate;
-        {
-            Frame replies = frame();
-            generate_legal(pos, replies.list);
-            mate = replies.list.empty();
-        }
-        if (mate) {
+        if (!has_legal_move(pos)) { // in check, by the test above: mate
             line_.push_back(m);
             found();
             line_.pop_back();

@@ -89,6 +89,24 @@ class DynamoGenerator {
         drop_moves_into_check();
     }
 
+    // Whether there is a legal move at all: each way is tested as it comes, and the search ends
+    // at the first that is legal (king moves first: in check, they are the likeliest escapes).
+    // Merging is not needed for that; the way-level rules (sections 4 and 7) still apply.
+    bool any_legal() {
+        list_.clear();
+        table_.reset();
+        safety_ = KingSafety(pos_, us_);
+        any_mode_ = true;
+        Square k = pos_.king_square(us_);
+        if (k != SQ_NONE) piece(k);
+        for (Bitboard b = pos_.pieces(us_) & ~pos_.pieces(KING); b && !found_;) piece(pop_lsb(b));
+        any_mode_ = false;
+        if (found_) return true;
+        castling(); // rarely possible at all; through the ordinary path
+        drop_moves_into_check();
+        return !list_.empty();
+    }
+
     // Every way the piece on `s` can move by the geometry of section 3, before any legality
     // test or merging (promotion choices left out).
     std::vector<Move> ways_of(Square s) {
@@ -173,6 +191,7 @@ class DynamoGenerator {
 
     // A way with its placement key delta: the checks that belong to the way, then the merge.
     void emit(Move m, Key delta, bool passive_is_own_king) {
+        if (found_) return;
         if (ways_) {
             Move way(m.active_from(), m.active_to(), m.passive_from(), m.passive_to(),
                      NO_PIECE_TYPE, Move::NORMAL);
@@ -185,6 +204,10 @@ class DynamoGenerator {
             return;
 
         if (passive_is_own_king && !rules_.king_through_check && king_crosses_check(m)) return;
+        if (any_mode_) {
+            found_ = found_ || leaves_king_safe(m);
+            return;
+        }
 
         // Ways are merged by placement key; castling eligibility is compared only between ways
         // with the same placement (rare), where it tells Rh1/Ke1-d1 from Ke1-d1.
@@ -218,32 +241,44 @@ class DynamoGenerator {
     // a change on a line through the king on which an enemy rider of that line's kind stands
     // (a blocker leaving, or the squares behind the king or behind the rider emptying). The
     // other moves keep the king as safe as it was and need no test.
-    void drop_moves_into_check() {
-        Square k = pos_.king_square(us_);
-        if (k == SQ_NONE) return; // no king, no check (only in test positions)
-        bool test_all = pos_.in_check(us_);
-        Bitboard theirs = pos_.pieces(~us_);
-        Bitboard rookers = theirs & (pos_.pieces(ROOK) | pos_.pieces(QUEEN));
-        Bitboard bishopers = theirs & (pos_.pieces(BISHOP) | pos_.pieces(QUEEN));
+    struct KingSafety {
+        Square k = SQ_NONE;
+        bool test_all = false;
         Bitboard relevant = 0;
-        for (int d = 0; d < DIR_NB; ++d)
-            if (ray(k, Direction(d)) & (is_rook_direction(Direction(d)) ? rookers : bishopers))
-                relevant |= ray(k, Direction(d)) | ray(k, opposite(Direction(d)));
-        int kept = 0;
-        for (int i = 0; i < list_.size(); ++i) {
-            Move m = list_[i];
-            bool test = test_all || m.active_from() == k;
-            Bitboard touched = square_bb(m.active_from());
-            if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
-            if (m.has_passive()) {
-                Square pf = m.passive_from();
-                test |= pf == k || color_of(pos_.piece_on(pf)) != us_;
-                touched |= square_bb(pf);
-                if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
-            }
-            test |= (touched & relevant) != 0;
-            if (!test || !dynamo_in_check(result_of(m), us_)) list_[kept++] = m;
+        KingSafety() = default;
+        KingSafety(const Position& pos, Color us) : k(pos.king_square(us)) {
+            if (k == SQ_NONE) return; // no king, no check (only in test positions)
+            test_all = pos.in_check(us);
+            Bitboard theirs = pos.pieces(~us);
+            Bitboard rookers = theirs & (pos.pieces(ROOK) | pos.pieces(QUEEN));
+            Bitboard bishopers = theirs & (pos.pieces(BISHOP) | pos.pieces(QUEEN));
+            for (int d = 0; d < DIR_NB; ++d)
+                if (ray(k, Direction(d)) & (is_rook_direction(Direction(d)) ? rookers : bishopers))
+                    relevant |= ray(k, Direction(d)) | ray(k, opposite(Direction(d)));
         }
+    };
+
+    bool leaves_king_safe(Move m) const {
+        const KingSafety& ks = safety_;
+        if (ks.k == SQ_NONE) return true;
+        bool test = ks.test_all || m.active_from() == ks.k;
+        Bitboard touched = square_bb(m.active_from());
+        if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
+        if (m.has_passive()) {
+            Square pf = m.passive_from();
+            test |= pf == ks.k || color_of(pos_.piece_on(pf)) != us_;
+            touched |= square_bb(pf);
+            if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
+        }
+        test |= (touched & ks.relevant) != 0;
+        return !test || !dynamo_in_check(result_of(m), us_);
+    }
+
+    void drop_moves_into_check() {
+        safety_ = KingSafety(pos_, us_);
+        int kept = 0;
+        for (int i = 0; i < list_.size(); ++i)
+            if (leaves_king_safe(list_[i])) list_[kept++] = list_[i];
         list_.truncate(kept);
     }
 
@@ -443,11 +478,24 @@ class DynamoGenerator {
     Bitboard occ_;
     const StateInfo& st_;
     std::vector<Move>* ways_ = nullptr; // collecting ways (ways_of) instead of generating moves
+    KingSafety safety_;
+    bool any_mode_ = false; // any_legal(): looking for one legal way
+    bool found_ = false;    // ... and found it
 };
 
 } // namespace
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
+
+bool has_legal_move(const Position& pos) {
+    if (!pos.rules().is_dynamo()) {
+        MoveList list;
+        generate_orthodox(pos, list);
+        return !list.empty();
+    }
+    MoveList list;
+    return DynamoGenerator(pos, list).any_legal();
+}
 
 std::vector<Move> dynamo_ways(const Position& pos, Square from) {
     MoveList unused;
