@@ -172,6 +172,9 @@ AnalysisOptions analysis_options(const Context& ctx, const ProblemOptions& probl
     a.hash_mb = size_t(ctx.solve.hash_mb);
     a.max_seconds = ctx.solve.max_seconds;
     a.interrupt = &interrupted();
+    // A verdict needs no more solutions than one beyond those intended: a random position can
+    // have millions. (solve lists them all.)
+    if (a.max_solutions == 0) a.max_solutions = a.intended + 1;
     return a;
 }
 
@@ -190,7 +193,7 @@ std::string joined(const std::vector<std::string>& words, const char* separator 
 
 std::string detail_of(const Position& diagram, const Solution& s, Language lang) {
     if (s.helpmate()) {
-        size_t n = s.help_lines.size();
+        size_t n = size_t(s.solutions);
         std::string count = (s.solutions_capped ? "at least " : "") + std::to_string(n) +
                             (n == 1 ? " solution" : " solutions");
         switch (s.verdict) {

@@ -166,19 +166,21 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
         for (const Diagnostic& d : read.errors) std::fprintf(stderr, "%s\n", d.text().c_str());
         std::string stem = std::filesystem::path(file).stem().string();
         for (const Problem& problem : read.problems) {
-            if (!problem.ok() || problem.stipulation.kind == Stipulation::Kind::Help) continue;
-            Position diagram = problem_position(problem.pieces, problem.stipulation, problem.rules,
-                                                problem.options);
+            if (!problem.ok()) continue;
+            std::vector<ProblemInstance> instances = problem_instances(problem);
+            const ProblemInstance& inst = instances.front(); // twins aside: the diagram
+            Position diagram =
+                problem_position(inst.pieces, inst.stipulation, inst.rules, problem.options);
             AnalysisOptions a = analysis_options_for(problem.options);
             a.max_seconds = options.max_seconds;
             a.threads = 1;
-            Solution one = analyse(diagram, problem.stipulation, a);
+            Solution one = analyse(diagram, inst.stipulation, a);
             a.threads = threads;
-            Solution many = analyse(diagram, problem.stipulation, a);
+            Solution many = analyse(diagram, inst.stipulation, a);
             std::string name = read.problems.size() > 1
                                    ? stem + "#" + std::to_string(problem.index) : stem;
             std::printf("%-30s %-6s %9.3f %9.3f %8.2f %-12s", name.c_str(),
-                        problem.stipulation.text.c_str(), one.seconds, many.seconds,
+                        inst.stipulation.text.c_str(), one.seconds, many.seconds,
                         one.seconds / std::max(many.seconds, 1e-9), verdict_name(many.verdict));
             total1 += one.seconds, totaln += many.seconds;
             if (auto it = popeye.find(stem); it != popeye.end()) {

@@ -143,6 +143,7 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         json lines = json::array();
         for (const HelpLine& line : solution.help_lines) lines.push_back(help_line_json(line));
         j["solutions"] = lines;
+        j["solutions_found"] = solution.solutions;
         j["intended"] = solution.intended;
         j["solutions_capped"] = solution.solutions_capped;
     }

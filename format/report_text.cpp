@@ -183,7 +183,7 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
     };
     for (const HelpLine& line : solution.short_lines)
         out << "short: " << stipulation_of(line) << ": " << help_line_text(diagram, line, lang) << "\n";
-    int count = int(solution.help_lines.size());
+    int count = solution.solutions;
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
     if (solution.verdict == Verdict::Illegal) {
@@ -195,6 +195,8 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
         add((solution.solutions_capped ? "at least " : "") + std::to_string(count) +
             (count == 1 ? " solution" : " solutions") + ", " + std::to_string(solution.intended) +
             " intended");
+        if (int(solution.help_lines.size()) < count)
+            add(std::to_string(solution.help_lines.size()) + " shown (MaxSolutions)");
         if (!solution.short_lines.empty())
             add("shorter: " + stipulation_of(solution.short_lines[0]));
     }

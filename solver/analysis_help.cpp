@@ -154,11 +154,16 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
     auto collector = std::make_unique<HelpCollector>(diagram, options, tt, watchdog.stop(), arena);
     running.store(collector.get());
 
-    // Beyond MaxSolutions, one more than intended is still looked for: the verdict needs it.
-    int limit = options.max_solutions > 0 ? std::max(options.max_solutions, options.intended + 1) : 0;
+    // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than
+    // intended, and one more again tells "exactly" from "at least".
+    int limit = options.max_solutions > 0
+                    ? std::max(options.max_solutions, options.intended + 1) + 1 : 0;
     HelpCollector::Result main = collector->collect(plies, limit, true);
-    for (auto& line : main.lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
+    sol.solutions = int(main.lines.size());
     sol.solutions_capped = main.capped;
+    if (options.max_solutions > 0 && int(main.lines.size()) > options.max_solutions)
+        main.lines.resize(size_t(options.max_solutions));
+    for (auto& line : main.lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
     sol.finished = main.finished;
     sol.first_moves_done = collector->first_moves_done();
     sol.first_moves_total = collector->first_moves_total();
@@ -179,7 +184,7 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
     watchdog.finish();
     sol.nodes = collector->nodes();
 
-    int count = int(sol.help_lines.size());
+    int count = sol.solutions;
     if (!sol.finished) sol.verdict = Verdict::Unfinished;
     else if (!sol.short_lines.empty()) sol.verdict = Verdict::Short;
     else if (count == 0) sol.verdict = Verdict::NoSolution;

@@ -66,10 +66,15 @@ struct Solution {
     std::vector<DefenceNode> set_play; // defender moves in the diagram and the attacker's answers
     std::vector<RootMove> root;        // keys and tries, in generation order
     std::vector<Dual> duals;
-    std::vector<HelpLine> help_lines;  // helpmates: the solutions, in generation order
-    std::vector<HelpLine> short_lines; // helpmates: solutions in fewer moves (the fewest there are)
-    int intended = 1;                  // helpmates: solutions the composer intends (Intended N)
-    bool solutions_capped = false;     // helpmates: MaxSolutions stopped the search for more
+    // Helpmates: the solutions shown (in generation order, at most MaxSolutions); how many the
+    // search found (more than shown when MaxSolutions cut the list); whether it stopped at its
+    // limit (then there may be still more); solutions in fewer moves (the fewest there are);
+    // the solutions the composer intends (Intended N).
+    std::vector<HelpLine> help_lines;
+    int solutions = 0;
+    bool solutions_capped = false;
+    std::vector<HelpLine> short_lines;
+    int intended = 1;
     Verdict verdict = Verdict::NoSolution;
     std::string illegal_reason;        // for Verdict::Illegal
     bool finished = true;              // false: stopped by the time limit; what is here holds
