@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <unistd.h>
 
 namespace dynamo::cli {
@@ -30,12 +31,26 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     a.max_seconds = solve.max_seconds;
     a.interrupt = &interrupted();
     if (isatty(STDERR_FILENO) && !solve.quiet) {
-        auto start = std::chrono::steady_clock::now();
-        a.progress = [start](int done, int total, uint64_t nodes) {
-            double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        // Called as first moves finish and every quarter second; the line is cleared once all
+        // first moves are done (later calls of the same run, e.g. the set play's, print nothing).
+        // At most ten lines a second: many small tasks may finish at once.
+        using Clock = std::chrono::steady_clock;
+        auto start = std::make_shared<Clock::time_point>(), last = std::make_shared<Clock::time_point>();
+        auto shown = std::make_shared<bool>(false);
+        a.progress = [start, last, shown](int done, int total, uint64_t nodes) {
+            auto now = Clock::now();
+            if (!*shown) *start = now; // a new run (a problem, a twin) starts the clock
+            if (done == total) {
+                if (*shown) std::fprintf(stderr, "\r%70s\r", "");
+                *shown = false;
+                return;
+            }
+            if (*shown && now - *last < std::chrono::milliseconds(100)) return;
+            *shown = true;
+            *last = now;
+            double s = std::chrono::duration<double>(now - *start).count();
             std::fprintf(stderr, "\r  first moves %d/%d, %llu nodes, %.1f s ", done, total,
                          (unsigned long long)nodes, s);
-            if (done == total) std::fprintf(stderr, "\r%70s\r", "");
         };
     }
     return a;

@@ -184,16 +184,23 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     // more per move, up to --hash) keeps the cost of zeroing memory out of small problems.
     size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(n - 2, 0), 20));
     TranspositionTable tt(hash_mb);
-    Watchdog watchdog(options.max_seconds, options.interrupt);
-    const std::atomic<bool>& stop = watchdog.stop();
-
     MoveList first_moves;
     generate_legal(diagram, first_moves);
-    std::vector<FirstMoveResult> results(size_t(first_moves.size()));
-    sol.first_moves_total = first_moves.size();
+    // Progress: as each first move is done, and from the watchdog meanwhile, so that a long
+    // first move still shows the time going on.
     std::mutex progress_mutex;
     int done_count = 0;
     uint64_t nodes_so_far = 0;
+    auto report_progress = [&] {
+        if (!options.progress) return;
+        std::lock_guard lock(progress_mutex);
+        options.progress(done_count, first_moves.size(), nodes_so_far);
+    };
+    Watchdog watchdog(options.max_seconds, options.interrupt, report_progress);
+    const std::atomic<bool>& stop = watchdog.stop();
+
+    std::vector<FirstMoveResult> results(size_t(first_moves.size()));
+    sol.first_moves_total = first_moves.size();
 
     tbb::task_arena arena(threads);
     arena.execute([&] {
@@ -239,12 +246,12 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                 result.root.reset();
             }
             result.nodes = search.nodes();
-            if (options.progress) {
+            {
                 std::lock_guard lock(progress_mutex);
                 done_count += result.done;
                 nodes_so_far += result.nodes;
-                options.progress(done_count, first_moves.size(), nodes_so_far);
             }
+            report_progress();
         });
     });
 
