@@ -242,6 +242,15 @@ TEST_CASE("check: every problem of the collection gets its expected verdict (JSO
                 CHECK(j.contains(field));
         }
         if (j["verdict"] == "cooked") CHECK(j["cooks"].size() == j["keys"].size());
+        // A helpmate lists its solutions: castling_02's is Popeye's one line (expected/*.out).
+        if (loc == "castling_02.inp:1") {
+            REQUIRE(j["solutions"].size() == 1);
+            CHECK(j["solutions"][0]["text"] == "1.Kc8-b8 0-0   2.g3-g2 Rf1-f8 #");
+            CHECK(j["solutions"][0]["moves"].size() == 4);
+            CHECK(j["solutions"][0]["moves"][3]["mark"] == "#");
+            CHECK(j["solutions_found"] == 1);
+            CHECK(j["intended"] == 1);
+        }
         // The last twin carries the verdict of the whole problem (a) sound, b) short).
         CHECK(j.contains("problem_verdict") == (loc == "special.txt:1 b) #2"));
         if (j.contains("problem_verdict")) CHECK(j["problem_verdict"] == "short");
