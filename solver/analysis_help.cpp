@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <memory>
+#include <functional>
 #include <mutex>
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -67,16 +69,19 @@ class HelpCollector {
             first_done_ = int(std::count(left_per_first.begin(), left_per_first.end(), 0));
         }
 
+        // One search per thread, kept across tasks: its move lists are 16 KB each.
+        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_));
         arena_.execute([&] {
             tbb::parallel_for(0, int(tasks.size()), [&](int t) {
                 Task& task = tasks[size_t(t)];
                 Position pos = diagram_;
                 for (Move m : task.prefix) pos.make(m);
-                HelpSearch search(tt_, stop_);
+                HelpSearch& search = searches.local();
+                uint64_t nodes_before = search.nodes();
                 int found = search.solve(pos, plies - int(task.prefix.size()), limit, task.prefix,
                                          &task.lines);
                 task.done = found >= 0;
-                nodes_ += search.nodes();
+                nodes_ += search.nodes() - nodes_before;
                 if (report_progress && task.first >= 0) {
                     std::lock_guard lock(mutex_);
                     if (task.done && --left_per_first[size_t(task.first)] == 0) ++first_done_;
