@@ -56,24 +56,37 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     return a;
 }
 
+// The twins of a problem solved so far: their verdicts make the problem's.
+struct TwinVerdicts {
+    std::vector<Verdict> verdicts;
+    size_t total = 0; // the problem's instances
+    bool complete() const { return total > 1 && verdicts.size() == total; }
+};
+
 // Solves one position; returns the exit status it calls for (0, 3 when unfinished, 2 when the
-// stipulation is not supported) and its verdict.
+// stipulation is not supported). Its verdict goes to `twins`, when given; after the last twin the
+// verdict of the whole problem is printed (in JSON, a field of the last twin's object).
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& options,
-                   const TextReportOptions& text, bool json, Verdict* verdict = nullptr) {
+                   const TextReportOptions& text, bool json, TwinVerdicts* twins = nullptr) {
     if (stip.goal != Stipulation::Goal::Mate) {
         std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
                   << " is not supported yet (#N, s#N and h#N are)\n";
         return 2;
     }
     Solution solution = analyse(diagram, stip, options);
-    if (verdict) *verdict = solution.verdict;
+    if (twins) twins->verdicts.push_back(solution.verdict);
     if (json) {
-        std::cout << solution_json(problem, label, diagram, solution, text.lang).dump() << "\n";
+        auto j = solution_json(problem, label, diagram, solution, text.lang);
+        if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
+        std::cout << j.dump() << "\n";
     } else {
         if (!label.empty()) std::cout << label << "\n";
         std::cout << text_header(problem, diagram, stip, text);
         std::cout << text_solution(diagram, solution, text) << "\n";
+        if (twins && twins->complete())
+            std::cout << "problem verdict: " << verdict_name(combined_verdict(twins->verdicts))
+                      << " (" << twins->total << " twins)\n\n";
     }
     std::cout.flush();
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
@@ -107,21 +120,15 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
             if (!problem.ok()) continue;
             AnalysisOptions a = analysis_options(common, options, problem.options);
             std::vector<ProblemInstance> instances = problem_instances(problem);
-            std::vector<Verdict> verdicts;
+            TwinVerdicts twins{{}, instances.size()};
             for (const ProblemInstance& instance : instances) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
                 Position diagram =
                     problem_position(instance.pieces, instance.stipulation, rules, problem.options);
-                Verdict v = Verdict::Unfinished;
-                int s = solve_position(problem, instance.label, diagram, instance.stipulation, a,
-                                       text, options.json, &v);
-                status = combine(status, s);
-                if (s != 2) verdicts.push_back(v);
+                status = combine(status, solve_position(problem, instance.label, diagram,
+                                                        instance.stipulation, a, text,
+                                                        options.json, &twins));
             }
-            // Twins: each has its verdict above; the problem's is the gravest of them.
-            if (instances.size() > 1 && verdicts.size() == instances.size() && !options.json)
-                std::cout << "problem verdict: " << verdict_name(combined_verdict(verdicts)) << " ("
-                          << instances.size() << " twins)\n\n";
         }
     }
     return status;

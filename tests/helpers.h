@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +18,36 @@ namespace dynamo::test {
 
 inline std::string refdata(const std::string& relative) {
     return std::string(DYNAMO_REFDATA) + "/" + relative;
+}
+
+// DYNAMO_REFDATA is "<project root>/../shared/refdata".
+inline std::string project_root() {
+    std::string refdata = DYNAMO_REFDATA;
+    const std::string tail = "/../shared/refdata";
+    REQUIRE(refdata.ends_with(tail));
+    return refdata.substr(0, refdata.size() - tail.size());
+}
+
+// What a subcommand printed, and its exit status.
+struct Run {
+    int status = 0;
+    std::string out, err;
+};
+
+// Calls f() (a subcommand, returning its exit status) with std::cout and std::cerr captured.
+template <typename F> Run captured(F&& f) {
+    std::ostringstream out, err;
+    struct Redirect {
+        std::ostream& stream;
+        std::streambuf* saved;
+        Redirect(std::ostream& s, std::streambuf* to) : stream(s), saved(s.rdbuf(to)) {}
+        ~Redirect() { stream.rdbuf(saved); }
+    } redirect_out(std::cout, out.rdbuf()), redirect_err(std::cerr, err.rdbuf());
+    Run run;
+    run.status = f();
+    run.out = out.str();
+    run.err = err.str();
+    return run;
 }
 
 inline Position position(const std::string& fen, RuleSet rules = RuleSet::dynamo_default()) {

@@ -21,20 +21,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// DYNAMO_REFDATA is "<project root>/../shared/refdata".
-std::string project_root() {
-    std::string refdata = DYNAMO_REFDATA;
-    const std::string tail = "/../shared/refdata";
-    REQUIRE(refdata.ends_with(tail));
-    return refdata.substr(0, refdata.size() - tail.size());
-}
-
 std::string collection() { return project_root() + "/problems/collection"; }
-
-struct Run {
-    int status = 0;
-    std::string out, err;
-};
 
 struct RunOptions {
     bool json = true;
@@ -73,18 +60,7 @@ Run check(const std::vector<std::string>& paths, const RunOptions& o = {}) {
     solve.hash_mb = 16;
     cli::CheckOptions options{paths, o.shard};
 
-    std::ostringstream out, err;
-    struct Redirect {
-        std::ostream& stream;
-        std::streambuf* saved;
-        Redirect(std::ostream& s, std::streambuf* to) : stream(s), saved(s.rdbuf(to)) {}
-        ~Redirect() { stream.rdbuf(saved); }
-    } redirect_out(std::cout, out.rdbuf()), redirect_err(std::cerr, err.rdbuf());
-    Run run;
-    run.status = cli::run_check(common, solve, options);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
+    return captured([&] { return cli::run_check(common, solve, options); });
 }
 
 std::vector<std::string> lines(const std::string& text) {

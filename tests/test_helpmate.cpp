@@ -24,14 +24,6 @@ std::string file_text(const std::string& path) {
     return ss.str();
 }
 
-// DYNAMO_REFDATA is "<project root>/../shared/refdata".
-std::string project_root() {
-    std::string refdata = DYNAMO_REFDATA;
-    const std::string tail = "/../shared/refdata";
-    REQUIRE(refdata.ends_with(tail));
-    return refdata.substr(0, refdata.size() - tail.size());
-}
-
 std::string helpmate_file(const std::string& name) { return project_root() + "/problems/helpmate/" + name; }
 
 Problem one_problem(const ReadResult& read) {
