@@ -46,6 +46,7 @@ class MateSearch {
     Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
     Outcome defend_self(Position& pos, int n);
+    Outcome defend_self_last(Position& pos);
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
     struct Frame {
@@ -61,6 +62,12 @@ class MateSearch {
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;
+    // Orthodox direct mates' last-move nodes (n == 1), the most numerous and the cheapest to
+    // search again: a small table of this search's own, which stays in the cache, instead of
+    // the shared one.
+    // A slot holds the key with its lowest bit replaced by the outcome (1: win); 0 is empty.
+    static constexpr size_t LAST_MOVE_SLOTS = size_t(1) << 16;
+    std::vector<uint64_t> last_move_table_;
     Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
     Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
 };
@@ -68,5 +75,14 @@ class MateSearch {
 // The key under which a node is stored: the position key, plus the no-undo state, since the
 // legal moves depend on the placement before the opponent's last move (RULES.md section 4).
 Key search_key(const Position& pos);
+
+// Orthodox: the legal moves that give check (the last move of a direct mate), generated without
+// the moves that cannot.
+void generate_orthodox_checks(const Position& pos, MoveList& list);
+
+// For tests: at an orthodox selfmate's last attacker move (attacker to move, n == 1), for each of
+// `moves`, the defender move that the search takes to stay legal and non-checking after it
+// (`killer` tried first), so that the move is dismissed unmade; Move::none() if not dismissed.
+std::vector<Move> selfmate_last_dismissals(Position& pos, Move killer, const MoveList& moves);
 
 } // namespace dynamo
