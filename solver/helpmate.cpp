@@ -81,11 +81,13 @@ int HelpSearch::search(Position& pos, int plies) {
 // The mating move: it gives check (tested before it is made), and leaves no legal answer.
 int HelpSearch::mating_moves(Position& pos) {
     Frame f = frame();
-    generate_legal(pos, f.list);
+    const bool dynamo = pos.rules().is_dynamo();
+    if (dynamo) generate_legal(pos, f.list);
+    else generate_orthodox_checks(pos, f.list); // exactly the checks: no test below
     int count = 0;
     const DynamoCheckHints hints(pos);
     for (Move m : f.list) {
-        if (!hints.may_check(pos, m) || !pos.gives_check(m)) continue;
+        if (dynamo && (!hints.may_check(pos, m) || !pos.gives_check(m))) continue;
         pos.make(m);
         ++nodes_;
         if (!has_legal_move(pos)) { // in check, by the test above: mate

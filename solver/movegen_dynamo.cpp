@@ -8,6 +8,8 @@
 #include "check.h"
 #include "movegen.h"
 
+#include "lazy_movegen.h"
+
 #include <cstring>
 #include <algorithm>
 #include <tuple>
@@ -488,11 +490,7 @@ class DynamoGenerator {
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
 
 bool has_legal_move(const Position& pos) {
-    if (!pos.rules().is_dynamo()) {
-        MoveList list;
-        generate_orthodox(pos, list);
-        return !list.empty();
-    }
+    if (!pos.rules().is_dynamo()) return lazy::orthodox_has_move(pos);
     MoveList list;
     return DynamoGenerator(pos, list).any_legal();
 }

@@ -1,5 +1,6 @@
 #include "search.h"
 
+#include "check_hints.h"
 #include "lazy_movegen.h"
 
 #include <algorithm>
@@ -9,42 +10,6 @@
 namespace dynamo {
 
 namespace {
-
-// Orthodox chess: the squares from which each piece type would attack the enemy king, and our
-// pieces whose leaving opens a line of ours onto it (Stockfish's check info). A move that
-// neither lands on such a square nor leaves such a blocker cannot give check (castling,
-// promotion and en passant aside), so most moves need no exact test.
-struct CheckHints {
-    Bitboard squares[PIECE_TYPE_NB] = {};
-    Bitboard discoverers = 0;
-    bool valid = false;
-
-    explicit CheckHints(const Position& pos) {
-        if (pos.rules().is_dynamo()) return;
-        Color us = pos.side_to_move();
-        Square k = pos.king_square(~us);
-        if (k == SQ_NONE) return;
-        Bitboard occ = pos.pieces();
-        squares[PAWN] = geometry::pawn_captures[~us][k];
-        squares[KNIGHT] = geometry::knight_steps[k];
-        squares[BISHOP] = bishop_attacks(k, occ);
-        squares[ROOK] = rook_attacks(k, occ);
-        squares[QUEEN] = squares[BISHOP] | squares[ROOK];
-        Bitboard snipers = (rook_attacks(k, 0) & (pos.pieces(us, ROOK) | pos.pieces(us, QUEEN))) |
-                           (bishop_attacks(k, 0) & (pos.pieces(us, BISHOP) | pos.pieces(us, QUEEN)));
-        while (snipers) {
-            Bitboard between = geometry::between[k][pop_lsb(snipers)] & occ;
-            if (between && !(between & (between - 1))) discoverers |= between & pos.pieces(us);
-        }
-        valid = true;
-    }
-
-    bool may_check(const Position& pos, Move m) const {
-        if (!valid || m.special() != Move::NORMAL || m.promotion()) return true;
-        PieceType pt = type_of(pos.piece_on(m.active_from()));
-        return (squares[pt] & square_bb(m.active_to())) || (discoverers & square_bb(m.active_from()));
-    }
-};
 
 // Orthodox selfmate, the attacker's last move (attack node, n == 1): the attacker's move m wins
 // only if every defender move then mates. A defender move r that is legal and gives no check
