@@ -196,8 +196,8 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         std::lock_guard lock(progress_mutex);
         options.progress(done_count, first_moves.size(), nodes_so_far);
     };
-    Watchdog watchdog(options.max_seconds, options.interrupt, report_progress);
-    const std::atomic<bool>& stop = watchdog.stop();
+    std::atomic<bool> stop{false};
+    Watchdog watchdog(stop, options.max_seconds, options.interrupt, report_progress);
 
     std::vector<FirstMoveResult> results(size_t(first_moves.size()));
     sol.first_moves_total = first_moves.size();

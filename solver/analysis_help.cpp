@@ -7,7 +7,6 @@
 #include "watchdog.h"
 
 #include <algorithm>
-#include <memory>
 #include <functional>
 #include <mutex>
 
@@ -65,6 +64,7 @@ class HelpCollector {
             }
         }
         if (report_progress) {
+            std::lock_guard lock(mutex_);
             first_total_ = first_moves.size();
             first_done_ = int(std::count(left_per_first.begin(), left_per_first.end(), 0));
         }
@@ -152,31 +152,28 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
     size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(plies - 2, 0), 20));
     TranspositionTable tt(hash_mb);
     tbb::task_arena arena(threads);
-    std::atomic<HelpCollector*> running{nullptr}; // for the watchdog's progress ticks
-    Watchdog watchdog(options.max_seconds, options.interrupt, [&] {
-        if (HelpCollector* c = running.load()) c->progress();
-    });
-    auto collector = std::make_unique<HelpCollector>(diagram, options, tt, watchdog.stop(), arena);
-    running.store(collector.get());
+    std::atomic<bool> stop{false};
+    HelpCollector collector(diagram, options, tt, stop, arena);
+    Watchdog watchdog(stop, options.max_seconds, options.interrupt, [&] { collector.progress(); });
 
     // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than
     // intended, and one more again tells "exactly" from "at least".
     int limit = options.max_solutions > 0
                     ? std::max(options.max_solutions, options.intended + 1) + 1 : 0;
-    HelpCollector::Result main = collector->collect(plies, limit, true);
+    HelpCollector::Result main = collector.collect(plies, limit, true);
     sol.solutions = int(main.lines.size());
     sol.solutions_capped = main.capped;
     if (options.max_solutions > 0 && int(main.lines.size()) > options.max_solutions)
         main.lines.resize(size_t(options.max_solutions));
     for (auto& line : main.lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
     sol.finished = main.finished;
-    sol.first_moves_done = collector->first_moves_done();
-    sol.first_moves_total = collector->first_moves_total();
+    sol.first_moves_done = collector.first_moves_done();
+    sol.first_moves_total = collector.first_moves_total();
 
     // Shorter helpmates, the fewest moves first: the same first mover, a whole move less each.
     if (sol.finished) {
         for (int p = plies % 2 == 0 ? 2 : 1; p < plies; p += 2) {
-            HelpCollector::Result shorter = collector->collect(p, SHORT_LINES_SHOWN, false);
+            HelpCollector::Result shorter = collector.collect(p, SHORT_LINES_SHOWN, false);
             if (!shorter.finished) {
                 sol.finished = false;
                 break;
@@ -187,7 +184,7 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
         }
     }
     watchdog.finish();
-    sol.nodes = collector->nodes();
+    sol.nodes = collector.nodes();
 
     int count = sol.solutions;
     if (!sol.finished) sol.verdict = Verdict::Unfinished;

@@ -2,7 +2,9 @@
 
 namespace dynamo {
 
-Watchdog::Watchdog(double max_seconds, const std::atomic<bool>* interrupt, std::function<void()> tick) {
+Watchdog::Watchdog(std::atomic<bool>& stop, double max_seconds, const std::atomic<bool>* interrupt,
+                   std::function<void()> tick)
+    : stop_(stop) {
     thread_ = std::thread([this, max_seconds, interrupt, tick = std::move(tick)] {
         std::unique_lock lock(mutex_);
         auto last_tick = Clock::now();
