@@ -1,8 +1,10 @@
-// Orthodox legal moves handed one at a time to a visitor that may stop the generation: for the
-// mate search's questions "has the side to move any legal move" and "has it one that does not
-// give check", which are mostly answered by the first few moves (king moves come first).
-// The same moves, with the same encoding, as generate_orthodox (tested in
-// tests/test_search_speedups.cpp); orthodox positions only.
+// Orthodox (FIDE) legal move generation, the one generator for orthodox rules: checkers and
+// pins, as in Stockfish, so that only the king moves and en passant need an attack test.
+// Captures are moves whose passive piece (the victim) goes out.
+// Each legal move is handed to a visitor that may stop the generation: generate_orthodox
+// (movegen_orthodox.cpp) collects them all; the mate search asks "has the side to move any
+// legal move" and "has it one that does not give check", which are mostly answered by the
+// first few moves (king moves come first). Orthodox positions only.
 #pragma once
 
 #include "check.h"
@@ -120,6 +122,7 @@ template <typename Visit> class OrthodoxVisitor {
         return false;
     }
 
+    // En passant removes two pieces from a rank at once: test it on the resulting placement.
     bool en_passant(Square from, Square ep) {
         Square victim = Square(ep - pawn_push(us_));
         Placement r = p_;
