@@ -1,13 +1,20 @@
 // Transposition table for the mate searches: proven facts about attacker-to-move nodes,
-// "wins within n moves" and "fails within n moves", shared by all threads without locks
-// (each entry is two words whose XOR must give the key, as in Stockfish's and Crafty's
-// lockless hashing: a torn write reads as a miss).
+// "wins within n moves" and "fails within n moves", shared by all threads without locks.
+//
+// Buckets of eight entries, one 64-byte cache line each (a probe costs one memory access). An
+// entry is ONE 64-bit word, read and written whole (std::atomic_ref, relaxed): the key's bits
+// above DATA_BITS with the bounds in the bits below; the key's low bits are the bucket's index
+// (at least 2^DATA_BITS buckets), so that a hit has matched all 64 bits of the key, and a write
+// by another thread can never be seen half done (no torn entry, no XOR check needed).
+// Replacement: the new fact always goes in; it takes the place of an empty entry, else of the
+// least valuable one (the smallest number of moves behind it: cheap to prove again).
 #pragma once
 
 #include "types.h"
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 
@@ -24,21 +31,28 @@ class TranspositionTable {
         int fail = 0;     // fails within this many moves (0: nothing proven)
     };
     Bounds probe(Key key) const;
-    void store(Key key, Bounds bounds); // merged with what the entry already holds
+    void store(Key key, Bounds bounds); // merged with what the table already holds for the key
     void clear();
-    size_t entries() const { return mask_ + 1; }
+    size_t entries() const { return (mask_ + 1) * SLOTS; }
+
+    // Bounds beyond what an entry holds are stored weakened (exact, only less informative): a win
+    // within more than MAX_MOVES moves is not kept, a failure within more is kept as MAX_MOVES.
+    static constexpr int MAX_MOVES = 126;
 
   private:
-    struct Entry {
-        uint64_t check; // key ^ data; both read and written through std::atomic_ref
-        uint64_t data;
+    static constexpr int SLOTS = 8;
+    static constexpr int DATA_BITS = 14; // 7 bits for the win bound, 7 for the failure bound
+    static constexpr uint64_t DATA_MASK = (uint64_t(1) << DATA_BITS) - 1;
+    struct alignas(64) Bucket {
+        uint64_t slot[SLOTS]; // 0: empty
     };
+    static_assert(sizeof(Bucket) == 64);
     // Anonymous memory from the operating system: zeroed pages handed out as first touched, so a
     // large table costs nothing for a small problem; in huge pages where the system allows, so
     // that touching it costs few page faults (they serialise the threads).
     void* mapping_ = nullptr;
     size_t mapping_size_ = 0;
-    Entry* table_ = nullptr;
+    Bucket* buckets_ = nullptr;
     size_t mask_ = 0;
 
   public:

@@ -1,0 +1,162 @@
+// The transposition table: round trips, merging of bounds, no hits for other keys, replacement
+// that keeps the entries with more work behind them, and facts that stay whole under threads.
+#include "helpers.h"
+
+#include "solver/tt.h"
+
+#include <algorithm>
+#include <atomic>
+#include <random>
+#include <thread>
+#include <vector>
+
+using namespace dynamo;
+
+namespace {
+
+using TT = TranspositionTable;
+
+bool empty(TT::Bounds b) { return b.win == TT::NO_WIN && b.fail == 0; }
+
+// Keys that share their bucket (the same low bits) in a table of any size up to 2^40 buckets.
+Key same_bucket(Key base, int i) { return base ^ (Key(i + 1) << 44); }
+
+} // namespace
+
+TEST_CASE("Transposition table: what is stored is found", "[tt]") {
+    TT tt(1);
+    CHECK(tt.entries() >= (size_t(1) << 16));
+    std::mt19937_64 rng(7);
+    std::vector<Key> keys;
+    for (int i = 0; i < 200; ++i) keys.push_back(rng());
+    for (size_t i = 0; i < keys.size(); ++i)
+        tt.store(keys[i], i % 2 ? TT::Bounds{int(1 + i % 20), 0} : TT::Bounds{TT::NO_WIN, int(1 + i % 30)});
+    for (size_t i = 0; i < keys.size(); ++i) {
+        TT::Bounds b = tt.probe(keys[i]);
+        if (i % 2) {
+            CHECK(b.win == int(1 + i % 20));
+            CHECK(b.fail == 0);
+        } else {
+            CHECK(b.win == TT::NO_WIN);
+            CHECK(b.fail == int(1 + i % 30));
+        }
+    }
+    // Key 0 and a key whose high bits are 0: not confused with an empty entry.
+    CHECK(empty(tt.probe(0)));
+    tt.store(0, {2, 0});
+    CHECK(tt.probe(0).win == 2);
+    CHECK(empty(tt.probe(1)));
+    tt.clear();
+    CHECK(empty(tt.probe(0)));
+    CHECK(empty(tt.probe(keys[1])));
+}
+
+TEST_CASE("Transposition table: bounds for one key are merged", "[tt]") {
+    TT tt(1);
+    const Key k = 0x123456789ABCDEFull;
+    tt.store(k, {TT::NO_WIN, 2});
+    tt.store(k, {5, 0});
+    CHECK(tt.probe(k).win == 5);
+    CHECK(tt.probe(k).fail == 2);
+    tt.store(k, {TT::NO_WIN, 1}); // weaker: changes nothing
+    tt.store(k, {7, 0});
+    CHECK(tt.probe(k).win == 5);
+    CHECK(tt.probe(k).fail == 2);
+    tt.store(k, {TT::NO_WIN, 4});
+    tt.store(k, {3, 0});
+    CHECK(tt.probe(k).win == 3);
+    CHECK(tt.probe(k).fail == 4);
+    // Only one entry for the key: a full bucket of others later leaves at most it, merged.
+    tt.store(k, {TT::NO_WIN, 4});
+    CHECK(tt.probe(k).fail == 4);
+}
+
+TEST_CASE("Transposition table: bounds too large are kept weakened, never wrong", "[tt]") {
+    TT tt(1);
+    tt.store(11, {200, 0}); // a win within 200: not representable, nothing kept
+    CHECK(tt.probe(11).win >= 200);
+    tt.store(12, {TT::NO_WIN, 200}); // a failure within 200: kept as a failure within fewer
+    TT::Bounds b = tt.probe(12);
+    CHECK(b.fail <= 200);
+    CHECK(b.fail >= TT::MAX_MOVES);
+    CHECK(b.win == TT::NO_WIN);
+    tt.store(13, {TT::MAX_MOVES, TT::MAX_MOVES - 1});
+    CHECK(tt.probe(13).win == TT::MAX_MOVES);
+    CHECK(tt.probe(13).fail == TT::MAX_MOVES - 1);
+}
+
+TEST_CASE("Transposition table: no hit for another key, even in a full bucket", "[tt]") {
+    TT tt(1);
+    const Key base = 0xDEADBEEF12345678ull;
+    std::vector<Key> stored;
+    for (int i = 0; i < 8; ++i) {
+        stored.push_back(same_bucket(base, i));
+        tt.store(stored.back(), {1 + i, 0});
+    }
+    for (int i = 0; i < 8; ++i) CHECK(tt.probe(stored[size_t(i)]).win == 1 + i);
+    // Others in the same bucket, and each stored key with any one bit flipped.
+    for (int i = 8; i < 200; ++i) CHECK(empty(tt.probe(same_bucket(base, i))));
+    for (Key k : stored)
+        for (int bit = 0; bit < 64; ++bit) {
+            Key other = k ^ (Key(1) << bit);
+            if (std::find(stored.begin(), stored.end(), other) != stored.end()) continue;
+            INFO("bit " << bit);
+            CHECK(empty(tt.probe(other)));
+        }
+}
+
+TEST_CASE("Transposition table: replacement keeps the valuable entry", "[tt]") {
+    TT tt(1);
+    const Key base = 0x0F0F1234ABCD0042ull;
+    const Key deep = same_bucket(base, 0), deep2 = same_bucket(base, 1);
+    tt.store(deep, {TT::NO_WIN, 6});
+    tt.store(deep2, {5, 0});
+    // Many cheap facts in the same bucket: each new one goes in, the deep ones stay.
+    for (int i = 2; i < 100; ++i) {
+        Key k = same_bucket(base, i);
+        tt.store(k, {1, 0});
+        CHECK(tt.probe(k).win == 1); // the newest is always kept
+        CHECK(tt.probe(deep).fail == 6);
+        CHECK(tt.probe(deep2).win == 5);
+    }
+    // Of the cheap ones, the bucket holds the rest of its room.
+    int found = 0;
+    for (int i = 2; i < 100; ++i) found += tt.probe(same_bucket(base, i)).win == 1;
+    CHECK(found == 6);
+    // A deeper fact than every entry: the cheapest one goes, the deep ones stay.
+    const Key deeper = same_bucket(base, 100);
+    tt.store(deeper, {TT::NO_WIN, 9});
+    CHECK(tt.probe(deeper).fail == 9);
+    CHECK(tt.probe(deep).fail == 6);
+    CHECK(tt.probe(deep2).win == 5);
+}
+
+TEST_CASE("Transposition table: threads see whole facts or none", "[tt]") {
+    TT tt(1);
+    // Each key has one fact of its own; stores of it race with stores of others in few buckets.
+    auto fact = [](Key k) {
+        return k % 3 ? TT::Bounds{int(1 + k % 50), 0} : TT::Bounds{TT::NO_WIN, int(1 + k % 60)};
+    };
+    auto key = [](uint64_t i) { return (i % 64) | (i * 0x9E3779B97F4A7C15ull & ~uint64_t(0xFFFFF)); };
+    std::atomic<int> wrong{0}, hits{0};
+    auto work = [&](uint64_t seed) {
+        std::mt19937_64 rng(seed);
+        for (int i = 0; i < 200000; ++i) {
+            Key k = key(rng() % 4096);
+            if (rng() % 2) {
+                tt.store(k, fact(k));
+            } else {
+                TT::Bounds b = tt.probe(k), f = fact(k);
+                if (!empty(b)) {
+                    ++hits;
+                    if (b.win != f.win || b.fail != f.fail) ++wrong;
+                }
+            }
+        }
+    };
+    std::thread a(work, 1), b(work, 2);
+    a.join();
+    b.join();
+    CHECK(wrong.load() == 0);
+    CHECK(hits.load() > 0);
+}
