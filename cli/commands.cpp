@@ -149,16 +149,33 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     if (!options.popeye_timings.empty()) {
         std::ifstream in(options.popeye_timings);
         if (!in) throw UsageError("--popeye-timings: cannot read '" + options.popeye_timings + "'");
-        for (std::string line; std::getline(in, line);) {
+        // Popeye's finest figure for each problem: the high-resolution minimum where the file
+        // has it (wall_s is rounded to 10 ms), else the median, else wall_s.
+        auto fields = [](const std::string& line) {
+            std::vector<std::string> out;
             std::stringstream ss(line);
-            std::string name, stip, wall;
-            if (std::getline(ss, name, '\t') && std::getline(ss, stip, '\t') &&
-                std::getline(ss, wall, '\t') && name != "name")
-                popeye[name] = std::stod(wall);
+            for (std::string f; std::getline(ss, f, '\t');) out.push_back(f);
+            return out;
+        };
+        std::vector<std::string> header;
+        for (std::string line; std::getline(in, line);) {
+            std::vector<std::string> row = fields(line);
+            if (header.empty()) {
+                header = row;
+                continue;
+            }
+            for (const char* column : {"wall_hires_min_s", "wall_median_s", "wall_s"}) {
+                auto at = std::find(header.begin(), header.end(), column);
+                size_t i = size_t(at - header.begin());
+                if (at != header.end() && i < row.size() && !row[i].empty() && !row.empty()) {
+                    popeye[row[0]] = std::stod(row[i]);
+                    break;
+                }
+            }
         }
     }
     int threads = common.threads > 0 ? common.threads : 0;
-    std::printf("%-30s %-6s %9s %9s %8s %-12s%s\n", "problem", "stip", "1 thr s", "N thr s",
+    std::printf("%-30s %-6s %9s %9s %8s %-17s%s\n", "problem", "stip", "1 thr s", "N thr s",
                 "speed-up", "verdict", popeye.empty() ? "" : "  Popeye s  Popeye/ours(N)");
     double total1 = 0, totaln = 0, total_popeye = 0, total_ours_vs_popeye = 0;
     for (const std::string& file : options.suite) {
@@ -179,12 +196,12 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
             Solution many = analyse(diagram, inst.stipulation, a);
             std::string name = read.problems.size() > 1
                                    ? stem + "#" + std::to_string(problem.index) : stem;
-            std::printf("%-30s %-6s %9.3f %9.3f %8.2f %-12s", name.c_str(),
+            std::printf("%-30s %-6s %9.3f %9.3f %8.2f %-17s", name.c_str(),
                         inst.stipulation.text.c_str(), one.seconds, many.seconds,
                         one.seconds / std::max(many.seconds, 1e-9), verdict_name(many.verdict));
             total1 += one.seconds, totaln += many.seconds;
             if (auto it = popeye.find(stem); it != popeye.end()) {
-                std::printf("  %8.2f  %8.2f", it->second, it->second / std::max(many.seconds, 1e-3));
+                std::printf("  %8.4f  %8.2f", it->second, it->second / std::max(many.seconds, 1e-4));
                 total_popeye += it->second, total_ours_vs_popeye += many.seconds;
             }
             std::printf("\n");
