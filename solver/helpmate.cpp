@@ -3,6 +3,8 @@
 #include "check_hints.h"
 #include "search.h"
 
+#include <algorithm>
+
 namespace dynamo {
 
 namespace {
@@ -14,8 +16,13 @@ constexpr Key HELP_SALT = 0x7A3C5E1F9B2D4C61ULL;
 Key node_key(const Position& pos, int plies) {
     return search_key(pos) ^ HELP_SALT ^ (0x9E3779B97F4A7C15ULL * Key(plies + 1));
 }
-constexpr TranspositionTable::Bounds HAS_SOLUTION{1, 0};
-constexpr TranspositionTable::Bounds NO_SOLUTION{TranspositionTable::NO_WIN, 1};
+// The plies left stand in the bounds too, though the key already holds them: the table keeps
+// the entries with the most moves behind them when it must replace one.
+constexpr int MAX_WEIGHT = 126;
+TranspositionTable::Bounds has_solution(int plies) { return {std::min(plies, MAX_WEIGHT), 0}; }
+TranspositionTable::Bounds no_solution(int plies) {
+    return {TranspositionTable::NO_WIN, std::min(plies, MAX_WEIGHT)};
+}
 
 } // namespace
 
@@ -56,7 +63,7 @@ int HelpSearch::search(Position& pos, int plies) {
     Key key = node_key(pos, plies);
     TranspositionTable::Bounds b = tt_.probe(key);
     if (b.fail > 0) return 0;
-    if (b.win == 1 && !solutions_ && remaining_ == 1) { // only asked whether there is one
+    if (b.win != TranspositionTable::NO_WIN && !solutions_ && remaining_ == 1) { // asked: is there one?
         found();
         return 1;
     }
@@ -73,8 +80,8 @@ int HelpSearch::search(Position& pos, int plies) {
             if (stopped_ || remaining_ == 0) break;
         }
     }
-    if (count > 0) tt_.store(key, HAS_SOLUTION);
-    else if (!stopped_) tt_.store(key, NO_SOLUTION);
+    if (count > 0) tt_.store(key, has_solution(plies));
+    else if (!stopped_) tt_.store(key, no_solution(plies));
     return count;
 }
 
