@@ -58,6 +58,11 @@ class QuietReply {
         return true;
     }
 
+    // A plain move (see survives_plain) survives unless it leaves a square of from_mask() or
+    // reaches one of to_mask(its piece type): the restriction of a restricted generation.
+    Bitboard from_mask() const { return from_mask_; }
+    Bitboard to_mask(PieceType pt) const { return to_mask_[pt]; }
+
     // survives() for a plain move of a piece of type pt other than the king, no promotion.
     bool survives_plain(PieceType pt, Bitboard ab, Bitboard bb) const {
         return !(ab & from_mask_) && !(bb & to_mask_[pt]);
@@ -114,24 +119,42 @@ struct QuietReplies {
     QuietReply replies[MAX];
     Move moves[MAX];
     int count = 0;
+    // The candidates not yet tried as replies (init_next), in order.
+    static constexpr int SCAN = 13;
+    Move candidates[SCAN];
+    int n_candidates = 0, next = 0;
 
     void init(Position& pos, Move killer) {
-        // The defender's moves were it to move: after a pass, read back in the attacker-to-move
-        // position (the pass undone). The remembered refutation first, if legal.
-        constexpr int SCAN = 12;
-        Move moves[SCAN];
+        scan(pos, killer);
+        while (count < MAX && init_next(pos)) {}
+    }
+    // The defender's moves were it to move: after a pass, read back in the attacker-to-move
+    // position (the pass undone). The remembered refutation first, if legal.
+    void scan(Position& pos, Move killer) {
+        constexpr int N = SCAN - 1;
+        Move scanned[N];
         int n = 0;
         bool killer_legal = false;
         pos.make_null();
         lazy::visit_orthodox(pos, [&](Move r) {
             if (r == killer) killer_legal = true;
-            else if (n < SCAN) moves[n++] = r;
-            return killer_legal && n == SCAN;
+            else if (n < N) scanned[n++] = r;
+            return killer_legal && n == N;
         });
         pos.unmake_null();
-        if (killer_legal && replies[count].init(pos, killer)) this->moves[count++] = killer;
-        for (int i = 0; i < n && count < MAX; ++i)
-            if (replies[count].init(pos, moves[i])) this->moves[count++] = moves[i];
+        if (killer_legal) candidates[n_candidates++] = killer;
+        for (int i = 0; i < n; ++i) candidates[n_candidates++] = scanned[i];
+    }
+    // Adds the next candidate that is a quiet reply; false if there is none (or MAX are in).
+    bool init_next(const Position& pos) {
+        while (count < MAX && next < n_candidates) {
+            Move r = candidates[next++];
+            if (replies[count].init(pos, r)) {
+                moves[count++] = r;
+                return true;
+            }
+        }
+        return false;
     }
     // The index of a reply that survives m, or -1.
     int surviving(const Position& pos, Move m) const {
@@ -149,6 +172,16 @@ struct QuietReplies {
         return -1;
     }
     bool refutes(const Position& pos, Move m) const { return surviving(pos, m) >= 0; }
+    // Whether reply i alone survives m (refutes it).
+    bool single_refutes(int i, const Position& pos, Move m) const {
+        if (m.special() == Move::NORMAL && !m.promotion()) {
+            PieceType pt = type_of(pos.piece_on(m.active_from()));
+            if (pt != KING)
+                return replies[i].survives_plain(pt, square_bb(m.active_from()),
+                                                 square_bb(m.active_to()));
+        }
+        return replies[i].survives(pos, m);
+    }
     Move refutation(const Position& pos, Move m) const {
         int i = surviving(pos, m);
         return i < 0 ? Move::none() : moves[i];
@@ -255,6 +288,9 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
     ++nodes_;
     Key key = node_key(pos);
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    // Orthodox selfmate, last move: the defender's last refutation often still refutes.
+    const bool self_last = self && n == 1 && !pos.rules().is_dynamo();
     // (Measured: a gain for direct mates; selfmates gain more from the shared table.)
     const bool local = n == 1 && !pos.rules().is_dynamo() && stip_.kind == Stipulation::Kind::Direct;
     uint64_t* slot = nullptr;
@@ -263,7 +299,7 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         if (last_move_table_.empty()) last_move_table_.assign(LAST_MOVE_SLOTS, 0);
         slot = &last_move_table_[(key >> 1) & (LAST_MOVE_SLOTS - 1)];
         if (*slot && !((*slot ^ key) >> 1)) return (*slot & 1) ? Outcome::Win : Outcome::Fail;
-    } else {
+    } else if (!self_last) {
         b = tt_.probe(key);
     }
     if (b.win <= n) return Outcome::Win;
@@ -274,14 +310,45 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         Outcome shorter = attack_node(pos, n - 1);
         if (shorter != Outcome::Fail) return shorter;
     }
-    const bool self = stip_.kind == Stipulation::Kind::Self;
 
     Frame f = frame();
     MoveList* list = &f.list;
     std::optional<CheckHints> hints;
     bool must_check = n == 1 && !self; // the last move of a direct mate must give check
     if (must_check) hints.emplace(pos);
-    if (must_check && hints->valid) {
+    if (self_last) {
+        // Only the attacker moves that no quiet reply dismisses: those that the first one does
+        // not are generated (restricted generation), the others then dismiss more. If none is
+        // left, the node fails at once, known without the shared table (a memory access that
+        // costs more than this).
+        // The replies are initialised one at a time, while moves remain undismissed.
+        QuietReplies replies;
+        replies.scan(pos, killer_[std::min(pos.ply() + 1, 127)]);
+        if (replies.init_next(pos)) {
+            const QuietReply& r0 = replies.replies[0];
+            Bitboard only[PIECE_TYPE_NB];
+            for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) only[pt] = ~Bitboard(0);
+            for (int pt = PAWN; pt <= QUEEN; ++pt) only[pt] = r0.to_mask(PieceType(pt));
+            list->clear();
+            lazy::visit_orthodox_restricted(pos, only, r0.from_mask(), [&](Move m) {
+                if (!replies.single_refutes(0, pos, m)) list->push_back(m);
+                return false;
+            });
+            while (!list->empty() && replies.init_next(pos)) {
+                const int i = replies.count - 1;
+                int kept = 0;
+                for (Move m : *list)
+                    if (!replies.single_refutes(i, pos, m)) (*list)[kept++] = m;
+                list->truncate(kept);
+            }
+            if (list->empty()) return Outcome::Fail;
+        } else {
+            generate_legal(pos, *list);
+        }
+        b = tt_.probe(key);
+        if (b.win <= n) return Outcome::Win;
+        if (b.fail >= n) return Outcome::Fail;
+    } else if (must_check && hints->valid) {
         generate_checks(pos, *hints, *list);
         must_check = false;
     } else {
@@ -290,13 +357,8 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     int ply = std::min(pos.ply(), 127);
     try_first(*list, attack_killer_[ply]);
     bool unknown = false;
-    // Orthodox selfmate, last move: the defender's last refutation often still refutes.
-    const bool self_last = self && n == 1 && !pos.rules().is_dynamo();
-    QuietReplies replies;
-    if (self_last) replies.init(pos, killer_[std::min(pos.ply() + 1, 127)]);
     for (Move m : *list) {
         if (must_check && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
-        if (self_last && replies.refutes(pos, m)) continue;
         pos.make(m);
         Outcome o = self ? defend_self(pos, n) : defend_direct(pos, n);
         pos.unmake();
