@@ -174,10 +174,7 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     // --upto: the shortest N for which there is a solution.
     int status = 0;
     for (int n = stip.half ? 0 : 1; n <= stip.moves; ++n) {
-        Stipulation s = stip;
-        s.moves = n;
-        s.text = stip.text.substr(0, stip.text.find_first_of("0123456789")) + std::to_string(n) +
-                 (stip.half ? ".5" : "");
+        Stipulation s = with_length(stip, n, stip.half);
         Solution solution = analyse(diagram, s, a);
         if (solution.verdict == Verdict::Unfinished) return 3;
         if (solution.keys() > 0 || !solution.help_lines.empty() || n == stip.moves) {

@@ -1,5 +1,7 @@
 #include "problem.h"
 
+#include "stipulation_text.h"
+
 #include <algorithm>
 
 namespace dynamo {
@@ -43,11 +45,7 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
 Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions& options) {
     if (stip.kind != Stipulation::Kind::Help || !options.white_to_play || stip.half || stip.moves < 1)
         return stip;
-    Stipulation s = stip;
-    s.moves -= 1;
-    s.half = true;
-    s.text = stip.text.substr(0, stip.text.find_first_of("0123456789")) + std::to_string(s.moves) + ".5";
-    return s;
+    return with_length(stip, stip.moves - 1, true);
 }
 
 AnalysisOptions analysis_options_for(const ProblemOptions& options) {

@@ -152,8 +152,7 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     for (const HelpLine& line : solution.short_lines) {
         json f = help_line_json(line);
         f["type"] = "short";
-        f["stipulation"] =
-            "h#" + std::to_string(line.moves.size() / 2) + (line.moves.size() % 2 ? ".5" : "");
+        f["stipulation"] = short_stipulation(solution, line).text;
         findings.push_back(f);
     }
     for (const RootMove& r : solution.root)

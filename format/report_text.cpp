@@ -1,5 +1,7 @@
 #include "report_text.h"
 
+#include "stipulation_text.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -147,6 +149,10 @@ std::string text_solution(const Position& diagram, const Solution& solution,
     return out.str();
 }
 
+Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
+    return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
+}
+
 std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang) {
     Position pos = diagram;
     std::string s;
@@ -178,9 +184,7 @@ namespace {
 
 std::string help_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::ostringstream out;
-    auto stipulation_of = [](const HelpLine& line) {
-        return "h#" + std::to_string(line.moves.size() / 2) + (line.moves.size() % 2 ? ".5" : "");
-    };
+    auto stipulation_of = [&](const HelpLine& line) { return short_stipulation(solution, line).text; };
     for (const HelpLine& line : solution.short_lines)
         out << "short: " << stipulation_of(line) << ": " << help_line_text(diagram, line, lang) << "\n";
     int count = solution.solutions;

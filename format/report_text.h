@@ -26,6 +26,9 @@ std::string text_solution(const Position& diagram, const Solution& solution,
 // A helpmate solution in Popeye's layout: "1.Kh4-g3 Qd1-d3/d2-d6   2.... #" (no indent).
 std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang);
 
+// The stipulation a shorter helpmate meets ("h#1" for a line of two half-moves).
+Stipulation short_stipulation(const Solution& solution, const HelpLine& line);
+
 // The verdict block alone: one line per finding, then the summary line.
 std::string text_verdict(const Position& diagram, const Solution& solution, Language lang);
 

@@ -38,4 +38,13 @@ bool parse_stipulation(std::string_view text, Stipulation& stip, std::string* er
     return true;
 }
 
+Stipulation with_length(const Stipulation& stip, int moves, bool half) {
+    Stipulation s = stip;
+    s.moves = moves;
+    s.half = half;
+    s.text = stip.text.substr(0, stip.text.find_first_of("0123456789")) + std::to_string(moves) +
+             (half ? ".5" : "");
+    return s;
+}
+
 } // namespace dynamo

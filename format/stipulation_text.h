@@ -12,4 +12,8 @@ namespace dynamo {
 // found). The text field is set to the normalised form.
 bool parse_stipulation(std::string_view text, Stipulation& stip, std::string* error);
 
+// The same stipulation for another number of moves (and half-move), its text rewritten:
+// ("h#4", 3, true) gives "h#3.5".
+Stipulation with_length(const Stipulation& stip, int moves, bool half);
+
 } // namespace dynamo

@@ -56,7 +56,7 @@ int HelpSearch::search(Position& pos, int plies) {
     }
     ++nodes_;
     if (plies == 0) {
-        if (!pos.in_check() || has_legal_move(pos)) return 0;
+        if (!is_checkmate(pos)) return 0;
         found();
         return 1;
     }

@@ -60,8 +60,9 @@ std::vector<Move> dynamo_ways(const Position& pos, Square from);
 // than by castling or capture (RULES.md section 2).
 inline bool is_dynamo_move(Move m) { return m.has_passive() && !m.is_castling(); }
 
-// Whether the side to move has a legal move; under Dynamo rules it stops at the first one found.
+// Whether the side to move has a legal move: each generator stops at the first one it finds.
 bool has_legal_move(const Position& pos);
+bool dynamo_has_legal_move(const Position& pos);
 
 bool is_checkmate(const Position& pos);
 bool is_stalemate(const Position& pos);

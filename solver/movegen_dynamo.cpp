@@ -8,8 +8,6 @@
 #include "check.h"
 #include "movegen.h"
 
-#include "lazy_movegen.h"
-
 #include <cstring>
 #include <algorithm>
 #include <tuple>
@@ -489,8 +487,7 @@ class DynamoGenerator {
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
 
-bool has_legal_move(const Position& pos) {
-    if (!pos.rules().is_dynamo()) return lazy::orthodox_has_move(pos);
+bool dynamo_has_legal_move(const Position& pos) {
     MoveList list;
     return DynamoGenerator(pos, list).any_legal();
 }

@@ -19,16 +19,12 @@ void generate_legal(const Position& pos, MoveList& list) {
     else generate_orthodox(pos, list);
 }
 
-bool is_checkmate(const Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    return list.empty() && pos.in_check();
+bool has_legal_move(const Position& pos) {
+    return pos.rules().is_dynamo() ? dynamo_has_legal_move(pos) : lazy::orthodox_has_move(pos);
 }
 
-bool is_stalemate(const Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    return list.empty() && !pos.in_check();
-}
+bool is_checkmate(const Position& pos) { return pos.in_check() && !has_legal_move(pos); }
+
+bool is_stalemate(const Position& pos) { return !pos.in_check() && !has_legal_move(pos); }
 
 } // namespace dynamo

@@ -249,13 +249,7 @@ Key MateSearch::node_key(const Position& pos) const {
     return search_key(pos) ^ (stip_.kind == Stipulation::Kind::Self ? 0x2545F4914F6CDD1DULL : 0);
 }
 
-bool MateSearch::checkmated(const Position& pos) {
-    if (!pos.in_check()) return false;
-    if (!pos.rules().is_dynamo()) return !lazy::orthodox_has_move(pos);
-    MoveList list;
-    generate_legal(pos, list);
-    return list.empty();
-}
+bool MateSearch::checkmated(const Position& pos) { return is_checkmate(pos); }
 
 Outcome MateSearch::attack(Position& pos, int n) { return attack_node(pos, n); }
 
