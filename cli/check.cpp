@@ -278,6 +278,10 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
         out.verdict = verdict_name(solution.verdict);
         out.detail = detail_of(diagram, solution, ctx.lang);
     }
+    // A verdict within Popeye's search restrictions is not the whole truth: say so.
+    if (solution.restrictions.any())
+        out.detail += (out.detail.empty() ? "" : "; ") + std::string("restricted by ") +
+                      restrictions_text(solution.restrictions);
     // An option read but not acted on may change the answer (CastlingMutuallyExclusive): say so.
     if (!problem.options.ignored.empty())
         out.detail += (out.detail.empty() ? "" : "; ") + std::string("ignored option ") +

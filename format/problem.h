@@ -33,6 +33,7 @@ struct ProblemOptions {
     bool variation = false;       // Variation: threats and variations
     bool threat = false;          // Threat (accepted; threats are shown with Variation)
     int threat_length = -1;       // Threat N: Popeye's threat-length limit, -1 none
+    int max_flights = -1;         // MaxFlightsquares N: Popeye's flight limit, -1 none
     bool no_threat = false;       // NoThreat
     bool set_play = false;        // SetPlay
     std::vector<Square> no_castling; // NoCastling SQUARES: king/rook squares without the right

@@ -943,6 +943,7 @@ void Reader::read_options(Problem& p, const Token& keyword) {
             if (all_digits(lex_.peek().text)) o.threat_length = read_number(name, info.min);
             break;
         case Opt::NoThreat: o.no_threat = true; break;
+        case Opt::MaxFlightsquares: o.max_flights = read_number(name, info.min); break;
         case Opt::SetPlay: o.set_play = true; break;
         case Opt::NoCastling: read_squares(name, &o.no_castling); break;
         case Opt::MaxSolutions: o.max_solutions = read_number(name, info.min); break;

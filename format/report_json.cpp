@@ -99,6 +99,13 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     j["condition"] = diagram.rules().is_dynamo() ? diagram.rules().name() : "";
     j["verdict"] = verdict_name(solution.verdict);
     if (solution.verdict == Verdict::Illegal) j["illegal"] = solution.illegal_reason;
+    if (solution.restrictions.any()) {
+        json r = json::object();
+        if (solution.restrictions.threat_length >= 0) r["threat"] = solution.restrictions.threat_length;
+        if (solution.restrictions.max_flights >= 0)
+            r["max_flightsquares"] = solution.restrictions.max_flights;
+        j["restrictions"] = r;
+    }
 
     json keys = json::array(), tries = json::array(), tree = json::array();
     for (const RootMove& r : solution.root) {

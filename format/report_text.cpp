@@ -212,9 +212,22 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 
 } // namespace
 
+std::string restrictions_text(const SearchRestrictions& r) {
+    std::string text;
+    if (r.threat_length >= 0) text = "Threat " + std::to_string(r.threat_length);
+    if (r.max_flights >= 0)
+        text += (text.empty() ? "" : ", ") + std::string("MaxFlightsquares ") +
+                std::to_string(r.max_flights);
+    return text;
+}
+
 std::string text_verdict(const Position& diagram, const Solution& solution, Language lang) {
     if (solution.helpmate()) return help_verdict(diagram, solution, lang);
     std::ostringstream out;
+    // The verdict holds only within the restrictions: said first, so that it is not missed.
+    if (solution.restrictions.any())
+        out << "restricted: " << restrictions_text(solution.restrictions)
+            << " (solutions outside these limits are not searched)\n";
     std::vector<std::string> keys;
     for (const RootMove& r : solution.root) {
         if (r.kind != RootMove::Kind::Key) continue;

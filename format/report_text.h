@@ -29,6 +29,9 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
 // The stipulation a shorter helpmate meets ("h#1" for a line of two half-moves).
 Stipulation short_stipulation(const Solution& solution, const HelpLine& line);
 
+// The search restrictions in Popeye's words ("Threat 1, MaxFlightsquares 1"); empty if none.
+std::string restrictions_text(const SearchRestrictions& restrictions);
+
 // The verdict block alone: one line per finding, then the summary line.
 std::string text_verdict(const Position& diagram, const Solution& solution, Language lang);
 

@@ -170,6 +170,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
     Solution sol;
     sol.stipulation = stip;
+    sol.restrictions = options.restrictions;
     if (auto reason = illegal_reason(diagram)) {
         sol.verdict = Verdict::Illegal;
         sol.illegal_reason = *reason;
@@ -206,7 +207,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     arena.execute([&] {
         tbb::parallel_for(0, first_moves.size(), [&](int i) {
             Position pos = diagram;
-            MateSearch search(stip, tt, stop);
+            MateSearch search(stip, tt, stop, options.restrictions);
             TreeBuilder builder(search, options);
             FirstMoveResult& result = results[size_t(i)];
             Move m = first_moves[i];
@@ -267,7 +268,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         set.set_side_to_move(~diagram.side_to_move());
         set.finish_setup();
         if (!set.in_check(~set.side_to_move())) {
-            MateSearch search(stip, tt, stop);
+            MateSearch search(stip, tt, stop, options.restrictions);
             TreeBuilder builder(search, options);
             MoveList defences;
             generate_legal(set, defences);

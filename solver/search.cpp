@@ -237,8 +237,8 @@ Key search_key(const Position& pos) {
 }
 
 MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
-                       const std::atomic<bool>& stop)
-    : stip_(stip), tt_(tt), stop_(stop) {}
+                       const std::atomic<bool>& stop, const SearchRestrictions& restrictions)
+    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop) {}
 
 MateSearch::Frame MateSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
@@ -299,8 +299,10 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     if (b.win <= n) return Outcome::Win;
     if (b.fail >= n) return Outcome::Fail;
 
-    // Shorter wins first: cheap to find, and each depth's failures stay in the table.
-    if (n >= 3 && b.fail < n - 1) {
+    // Shorter wins first: cheap to find, and each depth's failures stay in the table. (At n == 2
+    // a one-mover is found among the moves anyway, unless a restriction judges the two lengths
+    // differently.)
+    if ((n >= 3 || (n == 2 && restrictions_.any())) && b.fail < n - 1) {
         Outcome shorter = attack_node(pos, n - 1);
         if (shorter != Outcome::Fail) return shorter;
     }
@@ -372,7 +374,35 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
 
 // Direct mate ----------------------------------------------------------------------------------
 
+// SearchRestrictions -------------------------------------------------------------------------
+// As Popeye applies them: each length is judged on its own (a move refused at length n may
+// still win at a shorter length, where the attacker node looks first).
+
+Outcome MateSearch::threat_guard(Position& pos, int n) {
+    const int t = restrictions_.threat_length;
+    if (t < 0 || n - 1 < t || pos.in_check()) return Outcome::Win;
+    if (t == 0) return Outcome::Fail;
+    // Within t the guard never applies again (n - 1 < t below), so these are plain facts.
+    pos.make_null();
+    Outcome threat = attack_node(pos, t);
+    pos.unmake_null();
+    return threat;
+}
+
+bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
+    const int limit = restrictions_.max_flights;
+    if (limit < 0 || n < 2) return false;
+    const Square king = pos.king_square(pos.side_to_move());
+    int flights = 0;
+    for (Move r : defences)
+        if ((r.active_from() == king && !r.active_stays()) ||
+            (r.has_passive() && r.passive_from() == king))
+            if (++flights > limit) return true;
+    return false;
+}
+
 Outcome MateSearch::defend_direct(Position& pos, int n) {
+    if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1 && !pos.rules().is_dynamo()) {
         // The attacker's moves are spent: only mate (no legal move, in check) wins.
         if (lazy::orthodox_has_move(pos)) return Outcome::Fail;
@@ -382,7 +412,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
-    if (n <= 1) return Outcome::Fail;
+    if (n <= 1 || too_many_flights(pos, *list, n)) return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);
     // The defence that refuted a sibling first: it often refutes here too.
     try_first(*list, killer_[ply]);
@@ -450,11 +480,12 @@ Outcome MateSearch::defend_self_last(Position& pos) {
 }
 
 Outcome MateSearch::defend_self(Position& pos, int n) {
+    if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1 && !pos.rules().is_dynamo()) return defend_self_last(pos);
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
-    if (list->empty()) return Outcome::Fail;
+    if (list->empty() || too_many_flights(pos, *list, n)) return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);
     try_first(*list, killer_[ply]);
     // Black plays a non-mating move whenever it has one.

@@ -21,7 +21,8 @@ enum class Outcome : uint8_t { Fail, Win, Unknown };
 
 class MateSearch {
   public:
-    MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop);
+    MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               const SearchRestrictions& restrictions = {});
 
     // Attacker to move: does it reach the goal within n of its moves?
     Outcome attack(Position& pos, int n);
@@ -47,6 +48,10 @@ class MateSearch {
     Outcome defend_direct(Position& pos, int n);
     Outcome defend_self(Position& pos, int n);
     Outcome defend_self_last(Position& pos);
+    // SearchRestrictions at a defence node (n as in defend): Fail if the attacker's move does
+    // not count, Unknown if stopped, Win if it does.
+    Outcome threat_guard(Position& pos, int n);
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
     struct Frame {
@@ -57,6 +62,7 @@ class MateSearch {
     Frame frame();
 
     Stipulation stip_;
+    SearchRestrictions restrictions_;
     std::vector<std::unique_ptr<MoveList>> lists_;
     int depth_ = 0;
     TranspositionTable& tt_;

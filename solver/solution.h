@@ -63,6 +63,7 @@ struct Dual {
 
 struct Solution {
     Stipulation stipulation;
+    SearchRestrictions restrictions;   // battle play searched within these (Popeye's options)
     std::vector<DefenceNode> set_play; // defender moves in the diagram and the attacker's answers
     std::vector<RootMove> root;        // keys and tries, in generation order
     std::vector<Dual> duals;

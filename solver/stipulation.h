@@ -22,4 +22,18 @@ struct Stipulation {
     bool operator==(const Stipulation&) const = default;
 };
 
+// Popeye's options that narrow a battle-play search (#N, s#N) for speed, at the price of
+// completeness: an attacker move followed by more play counts only if
+//  - Threat T: it gives check, or it threatens the goal within T moves (were the defender to
+//    pass); applied where the attacker has at least T moves left after it;
+//  - MaxFlightsquares F: the defender's king then has at most F flights (legal moves of the
+//    defender that take its king off its square).
+// Keys, tries and variations outside these bounds are not found: a verdict holds within them.
+struct SearchRestrictions {
+    int threat_length = -1; // T, or -1: none
+    int max_flights = -1;   // F, or -1: none
+    bool any() const { return threat_length >= 0 || max_flights >= 0; }
+    bool operator==(const SearchRestrictions&) const = default;
+};
+
 } // namespace dynamo

@@ -95,11 +95,9 @@ bool comparable(const Problem& p, std::string& why) {
     for (const std::string& o : p.options.ignored) {
         std::string lower = o;
         std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
-        for (const char* unsupported : {"threat", "maxflight", "nontrivial", "keepmating",
-                                        "castlingmutually", "noshortvar"})
+        for (const char* unsupported : {"nontrivial", "keepmating", "castlingmutually", "noshortvar"})
             if (lower.starts_with(unsupported)) return why = "option " + o, false;
     }
-    if (p.options.threat_length >= 0) return why = "option Threat N", false;
     return true;
 }
 

@@ -242,7 +242,7 @@ TEST_CASE("Reader: conditions", "[reader]") {
 TEST_CASE("Reader: options we act on", "[reader]") {
     Problem p = problem_of(framed("option Try Defence 3 Variations Threat 2 NoThreat SetPlay\n"
                                   "  NoCastling a1h1 e8 MaxSolutions 5 WhiteToPlay MoveNumbers\n"
-                                  "  Intended 2"));
+                                  "  Intended 2 MaxFlightsquares 0"));
     const ProblemOptions& o = p.options;
     CHECK(o.try_play);
     CHECK(o.defence == 3);
@@ -256,6 +256,7 @@ TEST_CASE("Reader: options we act on", "[reader]") {
     CHECK(o.white_to_play);
     CHECK(o.move_numbers);
     CHECK(o.intended == 2);
+    CHECK(o.max_flights == 0);
     CHECK(o.ignored.empty());
 
     // Defence implies Try; Variation is Variations abbreviated; NoCastling squares in words.
@@ -279,13 +280,15 @@ TEST_CASE("Reader: Popeye options we do not act on are kept with their arguments
         "option CastlingMutuallyExclusive h1 a8 NoWk NoBk StopOnShortSolutions GoalIsEnd"));
     CHECK(p.options.ignored ==
           std::vector<std::string>{
-              "Intelligent", "NoBoard", "NoShortVariations", "MaxFlightsquares 1", "NonTrivial 5 0",
+              "Intelligent", "NoBoard", "NoShortVariations", "NonTrivial 5 0",
               "KeepMatingPiece", "CastlingMutuallyExclusive a1h8",
               "StartMoveNumber 2", "UpToMoveNumber 7", "MaxTime 60", "PostKeyPlay", "Quodlibet",
               "Intelligent 3", "CastlingMutuallyExclusive h1a8", "NoWk", "NoBk",
               "StopOnShortSolutions", "GoalIsEnd"});
-    // Acted on: MatesIn1 shows the defender's immediate mates, EnPassant states the last move.
+    // Acted on: MatesIn1 shows the defender's immediate mates, EnPassant states the last move,
+    // MaxFlightsquares restricts the search.
     CHECK(p.options.mates_in_1);
+    CHECK(p.options.max_flights == 1);
     CHECK(p.options.en_passant == SQ_G6);
 }
 
