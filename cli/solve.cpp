@@ -118,6 +118,14 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
         if (!read.errors.empty()) status = combine(status, 2);
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
+            // An option read but not acted on may change the answer: said, off the solution text.
+            if (!problem.options.ignored.empty()) {
+                std::cerr << problem.file << ":" << problem.line << ": note: problem "
+                          << problem.index << ": option not acted on:";
+                for (size_t i = 0; i < problem.options.ignored.size(); ++i)
+                    std::cerr << (i ? ", " : " ") << problem.options.ignored[i];
+                std::cerr << "\n";
+            }
             AnalysisOptions a = analysis_options(common, options, problem.options);
             std::vector<ProblemInstance> instances = problem_instances(problem);
             TwinVerdicts twins{{}, instances.size()};

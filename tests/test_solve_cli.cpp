@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 using namespace dynamo;
@@ -92,4 +94,20 @@ TEST_CASE("mate --upto: the shortest helpmate", "[solve]") {
     for (const json& s : j["solutions"]) texts.insert(s["text"].get<std::string>());
     CHECK(texts == std::set<std::string>{"1.a7-a6 Rb1-b8 #", "1.a7-a5 Rb1-b8 #",
                                          "1.Kh8-g8 Rb1-b8 #"});
+}
+
+TEST_CASE("solve: options read but not acted on are named on stderr", "[solve]") {
+    namespace fs = std::filesystem;
+    const fs::path file = fs::temp_directory_path() / "dynamo_test_ignored_option.pop";
+    {
+        std::ofstream out(file);
+        out << "beginproblem\nstipulation #1\noption NoBoard\n  NonTrivial 5 0\n"
+               "pieces white kb6 qc1 black ka8\nendproblem\n";
+    }
+    Run run = solve(file.string(), false);
+    fs::remove(file);
+    CHECK(run.status == 0);
+    CHECK(run.err.find(file.string() + ":1: note: problem 1: option not acted on: NoBoard, "
+                                       "NonTrivial 5 0\n") != std::string::npos);
+    CHECK(run.out.find("verdict: sound") != std::string::npos); // solved all the same
 }
