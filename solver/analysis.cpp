@@ -203,11 +203,15 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     std::vector<FirstMoveResult> results(size_t(first_moves.size()));
     sol.first_moves_total = first_moves.size();
 
+    // The first moves in parallel; below them the defences where the tree is large, once threads
+    // are left without a first move (the last ones' trees). One thread: all serial.
+    HelperPool helpers(stip, tt, stop, options.restrictions);
+    HelperPool* pool = threads > 1 ? &helpers : nullptr;
     tbb::task_arena arena(threads);
     arena.execute([&] {
         tbb::parallel_for(0, first_moves.size(), [&](int i) {
             Position pos = diagram;
-            MateSearch search(stip, tt, stop, options.restrictions);
+            MateSearch search(stip, tt, stop, pool, options.restrictions);
             TreeBuilder builder(search, options);
             FirstMoveResult& result = results[size_t(i)];
             Move m = first_moves[i];
@@ -267,8 +271,9 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         Position set = diagram;
         set.set_side_to_move(~diagram.side_to_move());
         set.finish_setup();
-        if (!set.in_check(~set.side_to_move())) {
-            MateSearch search(stip, tt, stop, options.restrictions);
+        // In the arena, so that its splits take the threads asked for, no more.
+        if (!set.in_check(~set.side_to_move())) arena.execute([&] {
+            MateSearch search(stip, tt, stop, pool, options.restrictions);
             TreeBuilder builder(search, options);
             MoveList defences;
             generate_legal(set, defences);
@@ -292,7 +297,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                 sol.finished = false;
             }
             sol.nodes += search.nodes();
-        }
+        });
     }
 
     watchdog.finish();

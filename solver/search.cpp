@@ -7,6 +7,12 @@
 #include <memory>
 #include <optional>
 
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
 namespace dynamo {
 
 namespace {
@@ -237,8 +243,143 @@ Key search_key(const Position& pos) {
 }
 
 MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
+                       const std::atomic<bool>& stop, HelperPool* pool,
+                       const SearchRestrictions& restrictions)
+    : MateSearch(stip, tt, stop, pool, restrictions, false) {}
+
+MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
+                       const std::atomic<bool>& stop, HelperPool* pool,
+                       const SearchRestrictions& restrictions, bool helper)
+    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop), pool_(pool),
+      helper_(helper) {
+    if (pool_ && !helper_) pool_->searches_.fetch_add(1, std::memory_order_relaxed);
+}
+
+MateSearch::~MateSearch() {
+    if (pool_ && !helper_) pool_->searches_.fetch_sub(1, std::memory_order_relaxed);
+}
+
+// Parallel defences ----------------------------------------------------------------------------
+
+// The defences of one node searched by helpers. A refutation found by one makes the node fail:
+// the others stop, and so do the helpers' own splits below, which look up the chain.
+struct MateSearch::Split {
+    const Split* parent;
+    std::atomic<bool> refuted{false};
+
+    bool cancelled() const {
+        for (const Split* s = this; s; s = s->parent)
+            if (s->refuted.load(std::memory_order_relaxed)) return true;
+        return false;
+    }
+};
+
+struct HelperPool::Helper {
+    MateSearch search;
+    Position pos;          // between tasks: the position of the split it last worked for
+    uint64_t split_id = 0; // that split
+};
+
+struct HelperPool::Stacks {
+    tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Helper>>> spare;
+};
+
+HelperPool::HelperPool(const Stipulation& stip, TranspositionTable& tt,
                        const std::atomic<bool>& stop, const SearchRestrictions& restrictions)
-    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop) {}
+    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop),
+      stacks_(std::make_unique<Stacks>()) {}
+
+HelperPool::~HelperPool() = default;
+
+// Taken and given back by the same thread, in nested order: a stack per thread.
+std::unique_ptr<HelperPool::Helper> HelperPool::take() {
+    auto& spare = stacks_->spare.local();
+    if (spare.empty())
+        return std::unique_ptr<Helper>(new Helper{{stip_, tt_, stop_, this, restrictions_, true}, {}, 0});
+    std::unique_ptr<Helper> h = std::move(spare.back());
+    spare.pop_back();
+    return h;
+}
+
+void HelperPool::give_back(std::unique_ptr<Helper> helper) {
+    stacks_->spare.local().push_back(std::move(helper));
+}
+
+// A defence node worth splitting: a large tree below.
+bool MateSearch::may_split(int n) const { return pool_ && n >= pool_->split_depth; }
+
+// Whether a thread is without a search of its own: while every thread has a first move, a split
+// only costs.
+bool MateSearch::threads_idle() const {
+    return pool_->searches_.load(std::memory_order_relaxed) <
+           tbb::this_task_arena::max_concurrency();
+}
+
+// Young Brothers Wait: the defences before list[first] were searched here and none refuted, so
+// probably none does and all must be searched: the rest go to helpers, each with its own copy of
+// the position. Isolated, so that a thread waiting here takes only this split's tasks, never an
+// unrelated first move that would hold it up.
+Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, int n) {
+    HelperPool& pool = *pool_;
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    const uint64_t id = pool.splits_.fetch_add(1, std::memory_order_relaxed) + 1;
+    Split split{split_};
+    std::atomic<int> refuter{list.size()}; // the first refutation's index
+    std::atomic<bool> unknown{false};
+    std::atomic<uint64_t> nodes{0};
+    auto search_reply = [&](int i) {
+        if (split.cancelled()) {
+            unknown.store(true, std::memory_order_relaxed);
+            return;
+        }
+        std::unique_ptr<HelperPool::Helper> h = pool.take();
+        MateSearch& s = h->search;
+        Position& p = h->pos;
+        // A helper new to this split copies the position (8 KB and more) and the killers found
+        // here; then it keeps its own, learnt from the siblings it searched.
+        if (h->split_id != id) {
+            p = pos;
+            std::copy(std::begin(killer_), std::end(killer_), s.killer_);
+            std::copy(std::begin(attack_killer_), std::end(attack_killer_), s.attack_killer_);
+            h->split_id = id;
+        }
+        s.split_ = &split;
+        const uint64_t before = s.nodes_;
+        p.make(list[i]);
+        // s#: a mating defence is avoided, as in defend_self.
+        Outcome o = self && checkmated(p) ? Outcome::Win : s.attack_node(p, n - 1);
+        p.unmake();
+        if (o == Outcome::Fail) {
+            split.refuted.store(true, std::memory_order_relaxed);
+            int seen = refuter.load(std::memory_order_relaxed);
+            while (i < seen &&
+                   !refuter.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {}
+        }
+        if (o == Outcome::Unknown) unknown.store(true, std::memory_order_relaxed);
+        nodes.fetch_add(s.nodes_ - before, std::memory_order_relaxed);
+        s.split_ = nullptr;
+        pool.give_back(std::move(h));
+    };
+    tbb::this_task_arena::isolate([&] {
+        tbb::parallel_for(
+            tbb::blocked_range<int>(first, list.size(), 1),
+            [&](const tbb::blocked_range<int>& r) {
+                for (int i = r.begin(); i < r.end(); ++i) search_reply(i);
+            },
+            tbb::simple_partitioner()); // one task per defence: subtrees differ widely in size
+    });
+    nodes_ += nodes.load(std::memory_order_relaxed);
+    if (!split_) // the outermost split: its helpers' counts include their own splits'
+        pool.helper_nodes_.fetch_add(nodes.load(std::memory_order_relaxed),
+                                     std::memory_order_relaxed);
+    // Cut-short siblings said Unknown: the refutation still makes the node fail.
+    if (int i = refuter.load(std::memory_order_relaxed); i < list.size()) {
+        pool.refuted_splits_.fetch_add(1, std::memory_order_relaxed);
+        killer_[std::min(pos.ply(), 127)] = list[i];
+        return Outcome::Fail;
+    }
+    return unknown.load(std::memory_order_relaxed) ? Outcome::Unknown : Outcome::Win;
+}
 
 MateSearch::Frame MateSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
@@ -279,7 +420,8 @@ int MateSearch::defend_length(Position& pos, int max_n) {
 
 Outcome MateSearch::attack_node(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
-    if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
+    if (stop_.load(std::memory_order_relaxed) || (split_ && split_->cancelled()))
+        return Outcome::Unknown;
     ++nodes_;
     Key key = node_key(pos);
     const bool self = stip_.kind == Stipulation::Kind::Self;
@@ -416,8 +558,10 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     int ply = std::min(pos.ply(), 127);
     // The defence that refuted a sibling first: it often refutes here too.
     try_first(*list, killer_[ply]);
+    const bool splits = may_split(n);
     bool unknown = false;
-    for (Move r : *list) {
+    for (int i = 0; i < list->size(); ++i) {
+        Move r = (*list)[i];
         pos.make(r);
         Outcome o = attack_node(pos, n - 1);
         pos.unmake();
@@ -426,6 +570,9 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
+        // Young Brothers Wait: this defence did not refute, so probably none does.
+        if (splits && !unknown && list->size() - i > 2 && threads_idle())
+            return split(pos, *list, i + 1, n);
     }
     return unknown ? Outcome::Unknown : Outcome::Win;
 }
@@ -489,8 +636,10 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     int ply = std::min(pos.ply(), 127);
     try_first(*list, killer_[ply]);
     // Black plays a non-mating move whenever it has one.
+    const bool splits = may_split(n);
     bool any_non_mating = false, unknown = false;
-    for (Move r : *list) {
+    for (int i = 0; i < list->size(); ++i) {
+        Move r = (*list)[i];
         pos.make(r);
         if (checkmated(pos)) {
             pos.unmake();
@@ -504,6 +653,8 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
+        if (splits && !unknown && list->size() - i > 2 && threads_idle())
+            return split(pos, *list, i + 1, n);
     }
     if (!any_non_mating) return Outcome::Win;
     return unknown ? Outcome::Unknown : Outcome::Win;

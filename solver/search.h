@@ -3,6 +3,11 @@
 // "attack" nodes have the attacker (White) to move with n moves left, "defence" nodes the
 // defender (Black) to move right after an attacker move, n counting that move. Results are
 // exact: Win or Fail, or Unknown when the search was stopped (time limit, interrupt).
+//
+// With a HelperPool, and more than one thread in the task arena, the defences below the root are
+// searched in parallel where the tree is large (Young Brothers Wait): the first defence alone,
+// then, if it does not refute, the others by helpers. The outcomes are the same; only the node
+// counts vary.
 #pragma once
 
 #include "movegen.h"
@@ -19,10 +24,54 @@ namespace dynamo {
 
 enum class Outcome : uint8_t { Fail, Win, Unknown };
 
+class MateSearch;
+
+// Spare searchers for the defences searched in parallel, one stack per thread: a thread that
+// waits for its helpers runs their tasks meanwhile, each with a searcher of its own. One pool
+// serves every search that shares its table and stop flag (one analysis), and outlives them, so
+// that the searchers' move lists and last-move tables are made once.
+class HelperPool {
+  public:
+    HelperPool(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               const SearchRestrictions& restrictions = {});
+    ~HelperPool();
+    HelperPool(const HelperPool&) = delete;
+    HelperPool& operator=(const HelperPool&) = delete;
+
+    // Defence nodes with at least this many attacker moves left (counting the one just played)
+    // are split. Conservative: on 2 cores no depth paid (most of the work is in the attacker's
+    // failing nodes, which do not split); 3 cost 4% on castling_11's key searched alone, 2 more.
+    int split_depth = 4;
+
+    // For tests and tuning: splits made, those a helper's refutation cut short, and the nodes
+    // searched by helpers.
+    uint64_t splits() const { return splits_.load(std::memory_order_relaxed); }
+    uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
+    uint64_t helper_nodes() const { return helper_nodes_.load(std::memory_order_relaxed); }
+
+  private:
+    friend class MateSearch;
+    struct Helper;
+    struct Stacks;
+    std::unique_ptr<Helper> take();
+    void give_back(std::unique_ptr<Helper> helper);
+
+    Stipulation stip_;
+    SearchRestrictions restrictions_;
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    std::unique_ptr<Stacks> stacks_;
+    std::atomic<int> searches_{0}; // the searches (not helpers) under way: first moves, set play
+    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, helper_nodes_{0};
+};
+
 class MateSearch {
   public:
+    // Without a pool (or in an arena of one thread) the search is serial. A pool's helpers
+    // search within the pool's restrictions, which must be these.
     MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
-               const SearchRestrictions& restrictions = {});
+               HelperPool* pool = nullptr, const SearchRestrictions& restrictions = {});
+    ~MateSearch();
 
     // Attacker to move: does it reach the goal within n of its moves?
     Outcome attack(Position& pos, int n);
@@ -39,10 +88,16 @@ class MateSearch {
     // Direct mate or selfmate: has the defender, to move, no legal move while in check?
     static bool checkmated(const Position& pos);
 
-    uint64_t nodes() const { return nodes_; }
+    uint64_t nodes() const { return nodes_; } // helpers' nodes included
     const Stipulation& stipulation() const { return stip_; }
 
   private:
+    friend class HelperPool;
+    struct Split;
+
+    MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               HelperPool* pool, const SearchRestrictions& restrictions, bool helper);
+
     Key node_key(const Position& pos) const;
     Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
@@ -52,6 +107,10 @@ class MateSearch {
     // not count, Unknown if stopped, Win if it does.
     Outcome threat_guard(Position& pos, int n);
     bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
+    bool may_split(int n) const;
+    bool threads_idle() const;
+    // Out of line: rare, and kept out of the code of the defence loops.
+    [[gnu::noinline]] Outcome split(const Position& pos, const MoveList& list, int first, int n);
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
     struct Frame {
@@ -76,6 +135,9 @@ class MateSearch {
     std::vector<uint64_t> last_move_table_;
     Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
     Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
+    HelperPool* pool_;
+    bool helper_;
+    const Split* split_ = nullptr; // a helper's: the split it works for, to be told to stop
 };
 
 // The key under which a node is stored: the position key, plus the no-undo state, since the

@@ -1,0 +1,215 @@
+// The defences searched in parallel below the root (solver/search.cpp, Young Brothers Wait):
+// with the split on, in arenas of 2 and 4 threads, every outcome equals the serial search's, for
+// every first move of orthodox and Dynamo problems; the split is really made, helpers' refutations
+// cut siblings short, and the global stop still gives Unknown.
+#include "helpers.h"
+
+#include "format/problem.h"
+#include "format/problem_reader.h"
+#include "format/report_text.h"
+#include "solver/analysis.h"
+#include "solver/search.h"
+
+#include <tbb/task_arena.h>
+
+#include <chrono>
+#include <thread>
+
+using namespace dynamo;
+using namespace dynamo::test;
+
+namespace {
+
+struct Totals {
+    int compared = 0;
+    uint64_t splits = 0, refuted_splits = 0, helper_nodes = 0;
+};
+
+// For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
+// then the table the parallel searches shared (as in analyse()) is read back after every defence.
+void compare(const Position& diagram, const Stipulation& stip, int threads, int split_depth,
+             Totals& totals) {
+    const int n = stip.moves;
+    TranspositionTable serial_tt(4), parallel_tt(4);
+    std::atomic<bool> stop{false};
+    HelperPool pool(stip, parallel_tt, stop);
+    pool.split_depth = split_depth;
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        MateSearch serial(stip, serial_tt, stop);
+        MateSearch parallel(stip, parallel_tt, stop, &pool);
+        MoveList moves;
+        generate_legal(diagram, moves);
+        for (Move m : moves) {
+            Position pos = diagram;
+            INFO("first move " << move_text(pos, m));
+            pos.make(m);
+            Outcome expected = serial.defend(pos, n);
+            REQUIRE(expected != Outcome::Unknown);
+            CHECK(parallel.defend(pos, n) == expected);
+            CHECK(parallel.defend_length(pos, n) == serial.defend_length(pos, n));
+            totals.compared += 2;
+        }
+        Position pos = diagram;
+        CHECK(parallel.attack_length(pos, n) == serial.attack_length(pos, n));
+        ++totals.compared;
+        // The helpers' nodes are counted in the searcher that split.
+        CHECK(parallel.nodes() >= pool.helper_nodes());
+
+        // What the helpers left in the table is true, those cut short included: read back by a
+        // serial search after every defence (the children of the nodes that split).
+        if (n < 2) return;
+        MateSearch reader(stip, parallel_tt, stop);
+        for (Move m : moves) {
+            pos.make(m);
+            MoveList replies;
+            generate_legal(pos, replies);
+            for (Move r : replies) {
+                pos.make(r);
+                INFO("after " << move_text(diagram, m) << " and a defence: " << to_fen(pos));
+                CHECK(reader.attack(pos, n - 1) == serial.attack(pos, n - 1));
+                ++totals.compared;
+                pos.unmake();
+            }
+            pos.unmake();
+        }
+    });
+    totals.splits += pool.splits();
+    totals.refuted_splits += pool.refuted_splits();
+    totals.helper_nodes += pool.helper_nodes();
+}
+
+struct Case {
+    Position diagram;
+    Stipulation stip;
+    std::string name;
+};
+
+std::vector<Case> read_cases(const std::string& path) {
+    ReadResult read = read_problem_file(path);
+    std::vector<Case> out;
+    for (const Problem& p : read.problems) {
+        REQUIRE(p.ok());
+        out.push_back({problem_position(p.pieces, p.stipulation, p.rules, p.options), p.stipulation,
+                       path + " #" + std::to_string(p.index)});
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("Parallel defences: the same outcomes as the serial search, orthodox problems",
+          "[search][parallel]") {
+    const std::string bench = project_root() + "/problems/bench-orthodox/";
+    // #3, #4, s#3 and s#4.
+    const char* files[] = {"castling_03.inp", "castling_05.inp", "castling_13.inp",
+                           "castling_17.inp", "ep_10.inp",       "selfref_01.inp",
+                           "selfref_02.inp",  "selfref_05.inp"};
+    Totals totals;
+    for (const char* file : files)
+        for (const Case& c : read_cases(bench + file))
+            for (int threads : {2, 4})
+                for (int depth : {2, 3}) {
+                    INFO(c.name << " " << c.stip.text << ", " << threads
+                                << " threads, split from n = " << depth);
+                    compare(c.diagram, c.stip, threads, depth, totals);
+                }
+    WARN("orthodox: " << totals.compared << " outcomes, " << totals.splits << " splits ("
+                      << totals.refuted_splits << " refuted), " << totals.helper_nodes
+                      << " helper nodes");
+    CHECK(totals.splits > 1000);
+    CHECK(totals.refuted_splits > 100); // siblings cut short
+    CHECK(totals.helper_nodes > 100000);
+}
+
+TEST_CASE("Parallel defences: the same outcomes as the serial search, Dynamo problems",
+          "[search][parallel]") {
+    Totals totals;
+    // #1 to s#2: only the defences at n = 2 can split.
+    for (const Case& c : read_cases(project_root() + "/problems/dynref-bench.pop")) {
+        if (c.stip.moves < 2) continue;
+        INFO(c.name << " " << c.stip.text);
+        compare(c.diagram, c.stip, 2, 2, totals);
+    }
+    // Longer than composed: #3 and s#3.
+    const char* fens[][2] = {
+        {"8/2R5/8/8/3K4/7R/8/1k6 w - - 0 1", "#3"},       // dynref P13
+        {"8/3N4/1r6/5R2/2R5/8/6k1/4K2R w K - 0 1", "#3"}, // dynref P18
+        {"8/8/5R2/5R2/7k/8/5pR1/7K w - - 0 1", "s#3"},    // dynref P38
+    };
+    for (const auto& f : fens) {
+        Stipulation stip;
+        stip.kind = f[1][0] == 's' ? Stipulation::Kind::Self : Stipulation::Kind::Direct;
+        stip.moves = 3;
+        stip.text = f[1];
+        INFO(f[0] << " " << f[1]);
+        compare(position(f[0]), stip, 4, 3, totals);
+    }
+    WARN("Dynamo: " << totals.compared << " outcomes, " << totals.splits << " splits ("
+                    << totals.refuted_splits << " refuted), " << totals.helper_nodes
+                    << " helper nodes");
+    CHECK(totals.splits > 100);
+    CHECK(totals.refuted_splits > 10);
+    CHECK(totals.helper_nodes > 1000); // Dynamo last moves: one node each, costly ones
+}
+
+TEST_CASE("Parallel defences: the stop flag still gives Unknown", "[search][parallel]") {
+    // castling_11 (#6): 26 s of serial search, split throughout. Stopped once splits are made.
+    auto cases = read_cases(refdata("popeye/problems/castling_11_nothreatlimit.inp"));
+    REQUIRE(cases.size() == 1);
+    Position pos = cases[0].diagram;
+    const Stipulation& stip = cases[0].stip;
+    TranspositionTable tt(16);
+    std::atomic<bool> stop{false}, done{false};
+    HelperPool pool(stip, tt, stop);
+    pool.split_depth = 3; // splits from the first milliseconds on
+    std::thread watcher([&] {
+        while (!done.load() && pool.splits() < 10)
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+        stop.store(true);
+    });
+    tbb::task_arena arena(2);
+    Outcome o = Outcome::Fail;
+    auto start = std::chrono::steady_clock::now();
+    arena.execute([&] {
+        MateSearch search(stip, tt, stop, &pool);
+        o = search.attack(pos, stip.moves);
+    });
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    done.store(true);
+    watcher.join();
+    CHECK(pool.splits() >= 10);
+    CHECK(o == Outcome::Unknown);
+    CHECK(seconds < 5);
+}
+
+TEST_CASE("Parallel defences: the solution text is the same for 1, 2 and 4 threads",
+          "[search][parallel][determinism]") {
+    // Splits are made once threads are left without a first move: at the end, and all along in
+    // the position with a checking queen (three first moves).
+    const std::string bench = project_root() + "/problems/bench-orthodox/";
+    std::vector<Case> cases = read_cases(bench + "castling_13.inp");
+    for (const auto& c : read_cases(bench + "selfref_05.inp")) cases.push_back(c);
+    Stipulation six;
+    six.kind = Stipulation::Kind::Direct;
+    six.moves = 6;
+    six.text = "#6";
+    cases.push_back({position("r3k3/2Qp3R/1p6/1b2K3/3qp3/8/5p2/8 w q - 0 1", RuleSet::orthodox()),
+                     six, "castling_13 with a checking queen"});
+    for (const Case& c : cases) {
+        AnalysisOptions options;
+        options.tries = options.variations = true;
+        options.max_refutations = 3;
+        std::string texts[3];
+        int i = 0;
+        for (int t : {1, 2, 4}) {
+            options.threads = t;
+            texts[i++] = text_solution(c.diagram, analyse(c.diagram, c.stip, options), {});
+        }
+        INFO(c.name);
+        CHECK(texts[0].find("verdict:") != std::string::npos);
+        CHECK(texts[1] == texts[0]);
+        CHECK(texts[2] == texts[0]);
+    }
+}
