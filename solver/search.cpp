@@ -544,7 +544,8 @@ bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences,
 }
 
 Outcome MateSearch::defend_direct(Position& pos, int n) {
-    if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
+    if (restrictions_.threat_length >= 0)
+        if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1 && !pos.rules().is_dynamo()) {
         // The attacker's moves are spent: only mate (no legal move, in check) wins.
         if (lazy::orthodox_has_move(pos)) return Outcome::Fail;
@@ -554,7 +555,8 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
-    if (n <= 1 || too_many_flights(pos, *list, n)) return Outcome::Fail;
+    if (n <= 1 || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
+        return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);
     // The defence that refuted a sibling first: it often refutes here too.
     try_first(*list, killer_[ply]);
@@ -627,12 +629,14 @@ Outcome MateSearch::defend_self_last(Position& pos) {
 }
 
 Outcome MateSearch::defend_self(Position& pos, int n) {
-    if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
+    if (restrictions_.threat_length >= 0)
+        if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1 && !pos.rules().is_dynamo()) return defend_self_last(pos);
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
-    if (list->empty() || too_many_flights(pos, *list, n)) return Outcome::Fail;
+    if (list->empty() || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
+        return Outcome::Fail;
     int ply = std::min(pos.ply(), 127);
     try_first(*list, killer_[ply]);
     // Black plays a non-mating move whenever it has one.
