@@ -134,3 +134,22 @@ TEST_CASE("solve and check say that the verdict holds within the restrictions", 
     CHECK(table.out.find("restricted by Threat 1, MaxFlightsquares 1") != std::string::npos);
     CHECK(table.out.find("ignored option") == std::string::npos);
 }
+
+// The restrictions reach the helpers that search defences in parallel (HelperPool): the text is
+// the same whatever the thread count.
+TEST_CASE("Restricted solutions are the same text at 1, 2 and 4 threads", "[restrictions][determinism]") {
+    Loaded l = load(refdata("popeye/problems/ep_02.inp"));
+    std::string first;
+    for (int threads : {1, 2, 4}) {
+        AnalysisOptions options = analysis_options_for(l.problem.options);
+        options.threads = threads;
+        options.hash_mb = 16;
+        REQUIRE(options.restrictions == SearchRestrictions{1, 1});
+        Solution sol = analyse(l.diagram, l.problem.stipulation, options);
+        std::string text = text_solution(l.diagram, sol, {});
+        INFO(threads << " threads");
+        CHECK(sol.keys() == 1);
+        if (first.empty()) first = text;
+        else CHECK(text == first);
+    }
+}
