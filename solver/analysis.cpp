@@ -166,20 +166,26 @@ struct FirstMoveResult {
 
 } // namespace
 
-Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
-    if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
-    Solution sol;
+bool begin_solution(const Position& diagram, const Stipulation& stip,
+                    const AnalysisOptions& options, Solution& sol) {
     sol.stipulation = stip;
-    sol.restrictions = options.restrictions;
     if (auto reason = illegal_reason(diagram)) {
         sol.verdict = Verdict::Illegal;
         sol.illegal_reason = *reason;
-        return sol;
+        return false;
     }
+    sol.threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    return true;
+}
+
+Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+    if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
+    Solution sol;
+    sol.restrictions = options.restrictions;
+    if (!begin_solution(diagram, stip, options, sol)) return sol;
     const int n = stip.moves;
     const bool self = stip.kind == Stipulation::Kind::Self;
-    int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    sol.threads = threads;
+    const int threads = sol.threads;
 
     // A short problem touches few entries: a table sized to it (1 MB for N = 1 and 2, four times
     // more per move, up to --hash) keeps the cost of zeroing memory out of small problems.

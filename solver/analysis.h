@@ -42,4 +42,9 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
 // How the side to move (the one answering the last move) stands: check, mate, stalemate.
 MoveMark mark_of(const Position& pos);
 
+// The start of either analysis: a Solution for the stipulation, with the threads to use (all
+// cores for 0); false, with the verdict `illegal` and its reason, if the diagram cannot arise.
+bool begin_solution(const Position& diagram, const Stipulation& stip,
+                    const AnalysisOptions& options, Solution& sol);
+
 } // namespace dynamo

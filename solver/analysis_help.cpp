@@ -3,7 +3,6 @@
 #include "analysis.h"
 
 #include "helpmate.h"
-#include "legality.h"
 #include "watchdog.h"
 
 #include <algorithm>
@@ -137,16 +136,10 @@ HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     Solution sol;
-    sol.stipulation = stip;
     sol.intended = options.intended;
-    if (auto reason = illegal_reason(diagram)) {
-        sol.verdict = Verdict::Illegal;
-        sol.illegal_reason = *reason;
-        return sol;
-    }
+    if (!begin_solution(diagram, stip, options, sol)) return sol;
     const int plies = plies_of(stip);
-    int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    sol.threads = threads;
+    const int threads = sol.threads;
     // Sized to the problem, as for battle play (1 MB up to 2 plies, four times more per ply):
     // zeroing a large table would cost a small problem more than its search.
     size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(plies - 2, 0), 20));
