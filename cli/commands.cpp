@@ -216,8 +216,61 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
 
 } // namespace
 
-int run_bench(const CommonOptions& common, const BenchOptions& options) {
-    if (!options.suite.empty()) return guarded([&] { return run_solver_bench(common, options); });
+namespace {
+
+// A file of the project (its source tree, where the build was configured), or "" when the
+// binary runs away from its clone.
+std::string project_file(const std::string& relative) {
+    std::filesystem::path path = std::filesystem::path(DYNAMO_SOURCE_DIR) / relative;
+    return std::filesystem::exists(path) ? path.string() : std::string();
+}
+
+// The problem files of --suite: a suite's name (a folder or file of the project's problems/),
+// a folder (its *.inp and *.pop, sorted), or a file.
+std::vector<std::string> suite_files(const std::vector<std::string>& items) {
+    static const std::map<std::string, std::string> named = {
+        {"orthodox", "problems/bench-orthodox"},
+        {"dynamo", "problems/bench-dynamo"},
+        {"dynref", "problems/dynref-bench.pop"},
+        {"help", "problems/help-bench.pop"}};
+    std::vector<std::string> files;
+    for (const std::string& item : items) {
+        std::string path = item;
+        if (auto it = named.find(item); it != named.end() && !std::filesystem::exists(item)) {
+            path = project_file(it->second);
+            if (path.empty())
+                throw UsageError("--suite " + item + ": the project's " + it->second +
+                                 " is not here (the binary runs away from its source tree)");
+        }
+        if (std::filesystem::is_directory(path)) {
+            std::vector<std::string> in_folder;
+            for (const auto& entry : std::filesystem::directory_iterator(path)) {
+                std::string ext = entry.path().extension().string();
+                if (entry.is_regular_file() && (ext == ".inp" || ext == ".pop"))
+                    in_folder.push_back(entry.path().string());
+            }
+            std::sort(in_folder.begin(), in_folder.end());
+            files.insert(files.end(), in_folder.begin(), in_folder.end());
+        } else {
+            files.push_back(path);
+        }
+    }
+    return files;
+}
+
+} // namespace
+
+int run_bench(const CommonOptions& common, const BenchOptions& given) {
+    // The reference timings default to the project's own copies (tests/data).
+    BenchOptions options = given;
+    if (options.popeye_timings.empty())
+        options.popeye_timings = project_file("tests/data/popeye/timings.tsv");
+    if (options.vchess_timings.empty())
+        options.vchess_timings = project_file("tests/data/vchess/timings.tsv");
+    if (!options.suite.empty()) {
+        options.suite = suite_files(options.suite);
+        return guarded([&] { return run_solver_bench(common, options); });
+    }
     return guarded([&] {
         const BenchCase cases[] = {
             {"dynamo initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

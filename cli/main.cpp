@@ -43,14 +43,17 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--threads", common.threads, "threads for the parallel run (default: all cores)")
         ->check(CLI::NonNegativeNumber);
     bench_cmd->add_option("--vchess-timings", bench.vchess_timings,
-                          "vchess timings.tsv, to print our speed relative to vchess");
+                          "vchess timings.tsv, to print our speed relative to vchess "
+                          "(default: the project's tests/data/vchess/timings.tsv)");
     bench_cmd->add_flag("--quick", bench.quick, "smaller depths (a smoke test)");
     bench_cmd->add_option("--repeat", bench.repeat, "runs per figure; the best is reported")
         ->check(CLI::Range(1, 100));
     bench_cmd->add_option("--suite", bench.suite,
-                          "problem files: time the solver on each problem, 1 and N threads");
+                          "time the solver on each problem, 1 and N threads: problem files, folders, "
+                          "or the project's suites orthodox, dynamo, dynref, help");
     bench_cmd->add_option("--popeye-timings", bench.popeye_timings,
-                          "Popeye's timings.tsv: print our speed relative to Popeye's");
+                          "Popeye's timings.tsv: print our speed relative to Popeye's "
+                          "(default: the project's tests/data/popeye/timings.tsv)");
     bench_cmd->add_option("--maxtime", bench.max_seconds, "seconds per problem and thread count");
 
     ReplayOptions replay;

@@ -1,4 +1,4 @@
-// Small helpers shared by the tests: positions from FEN, move lists as sorted text, refdata.
+// Small helpers shared by the tests: positions from FEN, move lists as sorted text, test data.
 #pragma once
 
 #include "format/fen.h"
@@ -16,17 +16,12 @@
 
 namespace dynamo::test {
 
-inline std::string refdata(const std::string& relative) {
-    return std::string(DYNAMO_REFDATA) + "/" + relative;
+// A file of tests/data: reference data made by independent programs (see its README).
+inline std::string test_data(const std::string& relative) {
+    return std::string(DYNAMO_TEST_DATA) + "/" + relative;
 }
 
-// DYNAMO_REFDATA is "<project root>/../shared/refdata".
-inline std::string project_root() {
-    std::string refdata = DYNAMO_REFDATA;
-    const std::string tail = "/../shared/refdata";
-    REQUIRE(refdata.ends_with(tail));
-    return refdata.substr(0, refdata.size() - tail.size());
-}
+inline std::string project_root() { return DYNAMO_PROJECT_ROOT; }
 
 // What a subcommand printed, and its exit status.
 struct Run {

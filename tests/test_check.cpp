@@ -105,7 +105,7 @@ std::set<std::string> key_moves(const json& j) {
 // The verdicts the collection must get, from sources independent of the solver.
 std::map<std::string, std::string> expected_by_location() {
     return {
-        // Popeye's solutions (refdata/popeye/expected/*.out): one key each, so sound; "with duals"
+        // Popeye's solutions (tests/data/popeye/expected/*.out): one key each, so sound; "with duals"
         // where Popeye prints two continuations after one defence of the key.
         {"castling_01.inp:1", "sound"},
         {"castling_03.inp:1", "sound"}, // two threats after the key: no variation has a dual
@@ -135,7 +135,7 @@ std::map<std::string, std::string> expected_by_location() {
 // dynref's verdicts and keys (problems.tsv), by id.
 std::map<std::string, std::pair<std::string, std::set<std::string>>> dynref_expected() {
     std::map<std::string, std::pair<std::string, std::set<std::string>>> out;
-    for (const auto& row : read_tsv(refdata("dynref/problems.tsv"))) {
+    for (const auto& row : read_tsv(test_data("dynref/problems.tsv"))) {
         // id fen stipulation verdict nkeys keys ...
         std::string verdict = row[3] == "none" ? "no solution" : row[3];
         std::set<std::string> keys;
@@ -301,7 +301,7 @@ TEST_CASE("check: exit status", "[check]") {
     CHECK(lines(unsound.out).back().starts_with("4 problems: 2 cooked, 2 no solution in "));
 
     // A time limit: 3, above 1, below 2.
-    std::string long_problem = refdata("popeye/problems/nontriv_07.inp"); // #15
+    std::string long_problem = test_data("popeye/problems/nontriv_07.inp"); // #15
     Run limited = check({collection() + "/dynref-1.pop", long_problem}, time_limit(0.05));
     CHECK(limited.status == 3);
     std::vector<json> objs = objects(limited.out);

@@ -131,11 +131,11 @@ struct PopeyeRun {
 };
 
 PopeyeRun against_popeye(const std::string& name) {
-    Problem problem = load_problem(refdata("popeye/problems/" + name + ".inp"));
+    Problem problem = load_problem(test_data("popeye/problems/" + name + ".inp"));
     REQUIRE(problem.stipulation.kind == Stipulation::Kind::Help);
     Solved ours = solve_single(problem, 2);
     REQUIRE(ours.sol.finished);
-    std::string expected = file_text(refdata("popeye/expected/" + name + ".out"));
+    std::string expected = file_text(test_data("popeye/expected/" + name + ".out"));
     const std::string stip = problem_instances(problem)[0].stipulation.text;
     auto popeye = solution_lines(expected, stip);
     REQUIRE_FALSE(popeye.empty());
@@ -234,14 +234,14 @@ TEST_CASE("Helpmate vs Popeye: castling_45 (CastlingMutuallyExclusive ignored)",
 TEST_CASE("Helpmate vs Popeye: the _brute twins are the same problems", "[helpmate][popeye]") {
     for (const std::string name : {"intell_39", "intell_101", "intell_103", "intell_12", "castling_45"}) {
         INFO(name);
-        Problem a = load_problem(refdata("popeye/problems/" + name + ".inp"));
-        Problem b = load_problem(refdata("popeye/problems/" + name + "_brute.inp"));
+        Problem a = load_problem(test_data("popeye/problems/" + name + ".inp"));
+        Problem b = load_problem(test_data("popeye/problems/" + name + "_brute.inp"));
         CHECK(a.pieces == b.pieces);
         CHECK(a.stipulation == b.stipulation);
         CHECK(a.options.white_to_play == b.options.white_to_play);
         std::string stip = problem_instances(a)[0].stipulation.text;
-        CHECK(as_set(solution_lines(file_text(refdata("popeye/expected/" + name + ".out")), stip)) ==
-              as_set(solution_lines(file_text(refdata("popeye/expected/" + name + "_brute.out")), stip)));
+        CHECK(as_set(solution_lines(file_text(test_data("popeye/expected/" + name + ".out")), stip)) ==
+              as_set(solution_lines(file_text(test_data("popeye/expected/" + name + "_brute.out")), stip)));
     }
 }
 

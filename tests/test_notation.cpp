@@ -24,7 +24,7 @@ constexpr Language LANGUAGES[] = {Language::English, Language::German, Language:
 std::vector<Position> reference_positions(const std::string& file, RuleSet rules) {
     std::vector<Position> positions;
     std::set<std::pair<std::string, std::string>> seen;
-    for (const auto& row : read_tsv(refdata(file))) {
+    for (const auto& row : read_tsv(test_data(file))) {
         std::string prev = row.size() >= 5 ? row[2] : "-";
         if (!seen.insert({row[1], prev}).second) continue;
         Position pos = position(row[1], rules);

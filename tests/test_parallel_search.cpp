@@ -155,7 +155,7 @@ TEST_CASE("Parallel defences: the same outcomes as the serial search, Dynamo pro
 
 TEST_CASE("Parallel defences: the stop flag still gives Unknown", "[search][parallel]") {
     // castling_11 (#6): 26 s of serial search, split throughout. Stopped once splits are made.
-    auto cases = read_cases(refdata("popeye/problems/castling_11_nothreatlimit.inp"));
+    auto cases = read_cases(test_data("popeye/problems/castling_11_nothreatlimit.inp"));
     REQUIRE(cases.size() == 1);
     Position pos = cases[0].diagram;
     const Stipulation& stip = cases[0].stip;

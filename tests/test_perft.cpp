@@ -13,7 +13,7 @@ namespace {
 constexpr uint64_t MAX_LEAVES = 20'000'000;
 
 void check_dynref(const std::string& file, RuleSet rules) {
-    auto rows = read_tsv(refdata("dynref/" + file));
+    auto rows = read_tsv(test_data("dynref/" + file));
     REQUIRE(rows.size() > 100);
     int checked = 0;
     for (const auto& row : rows) {
@@ -50,7 +50,7 @@ TEST_CASE("Dynamo perft matches dynref (vchess rules)", "[perft][dynamo]") {
 
 namespace {
 void check_orthodox(uint64_t min_leaves, uint64_t max_leaves) {
-    auto rows = read_tsv(refdata("orthodox-perft.tsv"));
+    auto rows = read_tsv(test_data("orthodox-perft.tsv"));
     REQUIRE(rows.size() >= 25);
     int checked = 0;
     for (const auto& row : rows) {

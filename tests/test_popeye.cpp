@@ -1,4 +1,4 @@
-// Orthodox problems against Popeye's own outputs (refdata/popeye): both outputs are parsed into
+// Orthodox problems against Popeye's own outputs (tests/data/popeye): both outputs are parsed into
 // the same structure (keys, tries, refutations, threats, variations, set play) and compared as
 // sets, not as text.
 #include "helpers.h"
@@ -104,13 +104,13 @@ bool comparable(const Problem& p, std::string& why) {
 // Popeye's own time on each problem (timings.tsv), to keep the quick run quick.
 std::map<std::string, double> popeye_seconds() {
     std::map<std::string, double> t;
-    for (const auto& row : read_tsv(refdata("popeye/timings.tsv"))) t[row[0]] = std::stod(row[2]);
+    for (const auto& row : read_tsv(test_data("popeye/timings.tsv"))) t[row[0]] = std::stod(row[2]);
     return t;
 }
 
 void compare_with_popeye(double max_popeye_seconds, double min_popeye_seconds) {
     namespace fs = std::filesystem;
-    std::string dir = refdata("popeye/problems");
+    std::string dir = test_data("popeye/problems");
     auto timings = popeye_seconds();
     int compared = 0, skipped = 0;
     std::vector<fs::path> files;
@@ -135,7 +135,7 @@ void compare_with_popeye(double max_popeye_seconds, double min_popeye_seconds) {
         options.threads = 2;
         Solution sol = analyse(diagram, problem.stipulation, options);
         std::string ours = text_solution(diagram, sol, {});
-        std::string expected = read_file(refdata("popeye/expected/" + name + ".out"));
+        std::string expected = read_file(test_data("popeye/expected/" + name + ".out"));
         // Popeye's solution starts after the stipulation line.
         auto stip_line = expected.find("\n  " + problem.stipulation.text);
         REQUIRE(stip_line != std::string::npos);

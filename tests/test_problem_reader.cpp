@@ -673,7 +673,7 @@ TEST_CASE("Reader: an unreadable file is one diagnostic", "[reader]") {
     CHECK(r.problems.empty());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].text() == "/nonexistent/dir/x.pop:0:0: error: cannot read file");
-    ReadResult d = read_problem_file(refdata("popeye"));
+    ReadResult d = read_problem_file(test_data("popeye"));
     REQUIRE(d.errors.size() == 1);
     CHECK(d.errors[0].message == "cannot read file");
 }
@@ -686,7 +686,7 @@ TEST_CASE("Reader: every Popeye reference problem loads", "[reader]") {
     std::set<std::string> failures;
     int loaded = 0;
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(refdata("popeye/problems")))
+    for (const auto& entry : fs::directory_iterator(test_data("popeye/problems")))
         if (entry.path().extension() == ".inp") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     for (const auto& path : files) {
@@ -700,19 +700,19 @@ TEST_CASE("Reader: every Popeye reference problem loads", "[reader]") {
     CHECK(loaded == int(files.size() - expected_failures.size()));
 
     // Spot checks of what they hold.
-    Problem p = read_problem_file(refdata("popeye/problems/castling_46.inp")).problems.at(0);
+    Problem p = read_problem_file(test_data("popeye/problems/castling_46.inp")).problems.at(0);
     CHECK(p.author() == "Andr'e Hazebrouck");
     CHECK(p.stipulation.text == "#3");
     CHECK(p.options.try_play);
     CHECK(p.options.variation);
     CHECK(p.options.ignored.size() == 4);
-    Problem q = read_problem_file(refdata("popeye/problems/intell_12.inp")).problems.at(0);
+    Problem q = read_problem_file(test_data("popeye/problems/intell_12.inp")).problems.at(0);
     CHECK(q.authors.size() == 2);
     CHECK(q.origins.size() == 3);
     CHECK(q.options.white_to_play);
     CHECK(q.options.ignored == std::vector<std::string>{"Intelligent"});
     CHECK(popcount(q.pieces.occupied()) == 17);
-    Problem r = read_problem_file(refdata("popeye/problems/castling_14.inp")).problems.at(0);
+    Problem r = read_problem_file(test_data("popeye/problems/castling_14.inp")).problems.at(0);
     CHECK(r.options.no_castling == std::vector<Square>{SQ_H1});
     CHECK(r.rules == RuleSet::orthodox());
 }

@@ -60,7 +60,7 @@ SearchRestrictions flights(int f) { return {-1, f}; }
 // the king has two, d3 and f3 (d4 and f4 the knight's, d5, e5, f5 and e3 the queen's).
 TEST_CASE("Threat and MaxFlightsquares keep or drop a key by its threat and its flights",
           "[restrictions]") {
-    Loaded l = load(refdata("popeye/problems/castling_03.inp"));
+    Loaded l = load(test_data("popeye/problems/castling_03.inp"));
     const std::set<std::string> key = {"Qf8-e7"};
     REQUIRE(keys_of(l, {}) == key);
     CHECK(keys_of(l, threat(1)).empty()); // no mate in 1 threatened
@@ -79,7 +79,7 @@ TEST_CASE("Threat and MaxFlightsquares keep or drop a key by its threat and its 
 // does not apply at all.
 TEST_CASE("Threat in a selfmate: a zugzwang key is dropped where the limit applies",
           "[restrictions]") {
-    Loaded l = load(refdata("popeye/problems/battle_play_23.inp"));
+    Loaded l = load(test_data("popeye/problems/battle_play_23.inp"));
     const std::set<std::string> key = {"Qg4-d1"};
     REQUIRE(keys_of(l, {}) == key);
     CHECK(keys_of(l, threat(1)).empty());
@@ -111,7 +111,7 @@ TEST_CASE("Restricted keys are a subset of the unrestricted keys", "[restriction
 }
 
 TEST_CASE("solve and check say that the verdict holds within the restrictions", "[restrictions][cli]") {
-    const std::string file = refdata("popeye/problems/ep_02.inp");
+    const std::string file = test_data("popeye/problems/ep_02.inp");
     cli::CommonOptions common;
     common.threads = 2;
     cli::SolveOptions options;
@@ -138,7 +138,7 @@ TEST_CASE("solve and check say that the verdict holds within the restrictions", 
 // The restrictions reach the helpers that search defences in parallel (HelperPool): the text is
 // the same whatever the thread count.
 TEST_CASE("Restricted solutions are the same text at 1, 2 and 4 threads", "[restrictions][determinism]") {
-    Loaded l = load(refdata("popeye/problems/ep_02.inp"));
+    Loaded l = load(test_data("popeye/problems/ep_02.inp"));
     std::string first;
     for (int threads : {1, 2, 4}) {
         AnalysisOptions options = analysis_options_for(l.problem.options);

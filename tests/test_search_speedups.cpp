@@ -171,7 +171,7 @@ void walk_and_compare(const Position& diagram, const Stipulation& stip, int smal
 std::vector<std::pair<Position, Stipulation>> popeye_battle_problems(int max_moves) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(refdata("popeye/problems")))
+    for (const auto& entry : fs::directory_iterator(test_data("popeye/problems")))
         files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     std::vector<std::pair<Position, Stipulation>> out;
@@ -333,7 +333,7 @@ TEST_CASE("Search shortcuts: selfmate and mate positions built for the last move
 }
 
 TEST_CASE("Search shortcuts: Dynamo problems", "[search][speedups]") {
-    auto rows = read_tsv(refdata("dynref/problems.tsv"));
+    auto rows = read_tsv(test_data("dynref/problems.tsv"));
     REQUIRE(rows.size() >= 20);
     std::mt19937 rng(99);
     Counts counts;

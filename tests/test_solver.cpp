@@ -71,7 +71,7 @@ std::map<std::string, std::set<std::string>> keys_by_switch(const std::string& c
 } // namespace
 
 TEST_CASE("Dynamo problems: the keys of the reference solver", "[solver][dynref]") {
-    auto rows = read_tsv(refdata("dynref/problems.tsv"));
+    auto rows = read_tsv(test_data("dynref/problems.tsv"));
     REQUIRE(rows.size() >= 20);
     for (const auto& row : rows) {
         const std::string &id = row[0], &fen = row[1];
