@@ -56,6 +56,28 @@ void generate_orthodox(const Position& pos, MoveList& list);
 // choices left out, castling not included. For reading moves written as any of their ways.
 std::vector<Move> dynamo_ways(const Position& pos, Square from);
 
+// What dynamo_visit_legal is to visit: admit() sees every way of moving before its legality is
+// tested (a cheap filter, which must admit every way of a move it wants); visit() then sees each
+// admitted legal move once, written as the first of its ways met, and returns true to stop.
+class MoveVisitor {
+  public:
+    virtual bool admit(Move way) = 0;
+    virtual bool visit(Move move) = 0;
+
+  protected:
+    ~MoveVisitor() = default;
+};
+
+// Visits the admitted legal moves of the side to move (Dynamo rules); true if visit() stopped it.
+// Costs far less than generate_dynamo when few ways are admitted: the others are neither tested
+// for legality nor merged.
+bool dynamo_visit_legal(const Position& pos, MoveVisitor& visitor);
+
+// Whether m, a move of some other position (a killer), is a legal way of moving in this one,
+// found by making only the ways of its active piece. A way need not be the canonical writing of
+// its move. Castling is never found.
+bool dynamo_is_legal_way(const Position& pos, Move m);
+
 // Whether a move (from any generator) is a "dynamo move", i.e. moves a passive piece other
 // than by castling or capture (RULES.md section 2).
 inline bool is_dynamo_move(Move m) { return m.has_passive() && !m.is_castling(); }

@@ -107,6 +107,33 @@ class DynamoGenerator {
         return !list_.empty();
     }
 
+    // The legal moves that `visitor` admits, each once (merged as in run()), until it stops.
+    bool visit(MoveVisitor& visitor) {
+        list_.clear();
+        table_.reset();
+        safety_ = KingSafety(pos_, us_);
+        visitor_ = &visitor;
+        for (Bitboard b = pos_.pieces(us_); b && !found_;) piece(pop_lsb(b));
+        if (!found_) castling();
+        visitor_ = nullptr;
+        return found_;
+    }
+
+    // Whether m is a legal way of moving here: only the ways of m's active piece are made, and
+    // m is tested as any_legal() tests a way. Castling is not looked for.
+    bool legal_way(Move m) {
+        if (m.is_none() || m.is_castling() || pos_.empty(m.active_from()) ||
+            color_of(pos_.piece_on(m.active_from())) != us_)
+            return false;
+        list_.clear();
+        safety_ = KingSafety(pos_, us_);
+        any_mode_ = true;
+        target_ = m;
+        piece(m.active_from());
+        any_mode_ = false;
+        return found_;
+    }
+
     // Every way the piece on `s` can move by the geometry of section 3, before any legality
     // test or merging (promotion choices left out).
     std::vector<Move> ways_of(Square s) {
@@ -198,6 +225,8 @@ class DynamoGenerator {
             if (std::find(ways_->begin(), ways_->end(), way) == ways_->end()) ways_->push_back(way);
             return;
         }
+        if (!target_.is_none() && m != target_) return;
+        if (visitor_ && !visitor_->admit(m)) return;
         // No undo (section 4): compare keys first, the placements only when they agree.
         if (st_.has_forbidden && (st_.placement_key ^ delta) == st_.forbidden_key &&
             (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st_.forbidden)
@@ -216,9 +245,11 @@ class DynamoGenerator {
         for (uint32_t h = uint32_t(key) & table_.mask;; h = (h + 1) & table_.mask) {
             DedupTable::Slot& slot = table_.slots[h];
             if (slot.epoch != table_.current) {
+                if (visitor_ && !leaves_king_safe(m)) return; // a later way is no safer
                 slot = {key, table_.current, uint32_t(list_.size())};
                 table_.keys[list_.size()] = key;
                 list_.push_back(m);
+                if (visitor_) found_ = visitor_->visit(m);
                 return;
             }
             if (slot.key != key) continue;
@@ -481,6 +512,8 @@ class DynamoGenerator {
     KingSafety safety_;
     bool any_mode_ = false; // any_legal(): looking for one legal way
     bool found_ = false;    // ... and found it
+    Move target_;           // legal_way(): the one way looked for
+    MoveVisitor* visitor_ = nullptr; // visit(): what is admitted, and told of each legal move
 };
 
 } // namespace
@@ -490,6 +523,16 @@ void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos,
 bool dynamo_has_legal_move(const Position& pos) {
     MoveList list;
     return DynamoGenerator(pos, list).any_legal();
+}
+
+bool dynamo_visit_legal(const Position& pos, MoveVisitor& visitor) {
+    MoveList seen;
+    return DynamoGenerator(pos, seen).visit(visitor);
+}
+
+bool dynamo_is_legal_way(const Position& pos, Move m) {
+    MoveList unused;
+    return DynamoGenerator(pos, unused).legal_way(m);
 }
 
 std::vector<Move> dynamo_ways(const Position& pos, Square from) {

@@ -449,6 +449,13 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         if (shorter != Outcome::Fail) return shorter;
     }
 
+    if (n == 1 && !self && pos.rules().is_dynamo()) {
+        Outcome o = dynamo_mate_in_one(pos);
+        tt_.store(key, o == Outcome::Win ? TranspositionTable::Bounds{1, 0}
+                                         : TranspositionTable::Bounds{TranspositionTable::NO_WIN, 1});
+        return o;
+    }
+
     Frame f = frame();
     MoveList* list = &f.list;
     std::optional<CheckHints> hints;
@@ -516,6 +523,30 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
 
 // Direct mate ----------------------------------------------------------------------------------
 
+// Dynamo, the attacker's last move: a mate is a checking move after which the defender has no
+// legal move. Only the ways that may give check (DynamoCheckHints) are tested for legality and
+// merged, and the search ends at the first mate: most nodes fail, and a full list of moves, each
+// tested, would cost several times more.
+Outcome MateSearch::dynamo_mate_in_one(Position& pos) {
+    struct MateFinder final : MoveVisitor {
+        MateSearch& search;
+        Position& pos;
+        DynamoCheckHints hints;
+        MateFinder(MateSearch& s, Position& p) : search(s), pos(p), hints(p) {}
+        bool admit(Move way) override { return hints.may_check(pos, way); }
+        bool visit(Move m) override {
+            if (!pos.gives_check(m)) return false;
+            pos.make(m);
+            Outcome o = search.defend_direct(pos, 1);
+            pos.unmake();
+            if (o != Outcome::Win) return false;
+            search.attack_killer_[std::min(pos.ply(), 127)] = m;
+            return true;
+        }
+    } finder(*this, pos);
+    return dynamo_visit_legal(pos, finder) ? Outcome::Win : Outcome::Fail;
+}
+
 // SearchRestrictions -------------------------------------------------------------------------
 // As Popeye applies them: each length is judged on its own (a move refused at length n may
 // still win at a shorter length, where the attacker node looks first).
@@ -546,23 +577,42 @@ bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences,
 Outcome MateSearch::defend_direct(Position& pos, int n) {
     if (restrictions_.threat_length >= 0)
         if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
-    if (n <= 1 && !pos.rules().is_dynamo()) {
-        // The attacker's moves are spent: only mate (no legal move, in check) wins.
-        if (lazy::orthodox_has_move(pos)) return Outcome::Fail;
-        return pos.in_check() ? Outcome::Win : Outcome::Fail;
+    if (n <= 1) {
+        // The attacker's moves are spent: only mate (in check, no legal move) wins, and that is
+        // settled at the first legal move found, without generating (or merging) the rest.
+        if (!pos.in_check()) return Outcome::Fail;
+        return has_legal_move(pos) ? Outcome::Fail : Outcome::Win;
+    }
+    int ply = std::min(pos.ply(), 127);
+    // The defence that refuted a sibling first: it often refutes here too. In Dynamo chess it is
+    // tried before the list is made (a list is costly, and the killer mostly refutes).
+    int first = 0;
+    bool unknown = false;
+    const bool early_killer = restrictions_.max_flights < 0 && pos.rules().is_dynamo();
+    if (early_killer && dynamo_is_legal_way(pos, killer_[ply])) {
+        pos.make(killer_[ply]);
+        Outcome o = attack_node(pos, n - 1);
+        pos.unmake();
+        if (o == Outcome::Fail) return Outcome::Fail;
+        unknown = o == Outcome::Unknown;
+        first = 1;
     }
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
-    if (n <= 1 || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
-        return Outcome::Fail;
-    int ply = std::min(pos.ply(), 127);
-    // The defence that refuted a sibling first: it often refutes here too.
+    if (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)) return Outcome::Fail;
+    // The killer, if tried already, stands first and is skipped (a non-canonical way of a move
+    // is not in the list: the move is then searched again, from the table).
     try_first(*list, killer_[ply]);
+    if (first && (*list)[0] != killer_[ply]) first = 0;
     const bool splits = may_split(n);
-    bool unknown = false;
-    for (int i = 0; i < list->size(); ++i) {
+    // Young Brothers Wait: a defence that does not refute says that probably none does.
+    auto split_now = [&](int searched) {
+        return splits && !unknown && list->size() - searched > 2 && threads_idle();
+    };
+    if (first && split_now(first)) return split(pos, *list, first, n);
+    for (int i = first; i < list->size(); ++i) {
         Move r = (*list)[i];
         pos.make(r);
         Outcome o = attack_node(pos, n - 1);
@@ -572,9 +622,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
-        // Young Brothers Wait: this defence did not refute, so probably none does.
-        if (splits && !unknown && list->size() - i > 2 && threads_idle())
-            return split(pos, *list, i + 1, n);
+        if (split_now(i + 1)) return split(pos, *list, i + 1, n);
     }
     return unknown ? Outcome::Unknown : Outcome::Win;
 }

@@ -145,6 +145,13 @@ TEST_CASE("Parallel defences: the same outcomes as the serial search, Dynamo pro
         INFO(f[0] << " " << f[1]);
         compare(position(f[0]), stip, 4, 3, totals);
     }
+    // No mate in 3, split from n = 2 on: the defences' subtrees are one Dynamo mate test each,
+    // and the killer, tried before the list is made, mostly refutes.
+    Stipulation three;
+    three.kind = Stipulation::Kind::Direct;
+    three.moves = 3;
+    three.text = "#3";
+    compare(position("2K5/4P3/8/5Q1R/8/6q1/4r3/2k5 w - - 0 1"), three, 2, 2, totals);
     WARN("Dynamo: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                     << totals.refuted_splits << " refuted), " << totals.helper_nodes
                     << " helper nodes");

@@ -352,3 +352,25 @@ TEST_CASE("Search shortcuts: Dynamo problems", "[search][speedups]") {
     }
     CHECK(counts.compared > 50);
 }
+
+TEST_CASE("Search shortcuts: Dynamo two-movers against the naive search", "[search][speedups]") {
+    // At n = 2 the search tries the defender's killer before making the list (a legal way of
+    // this position, dynamo_is_legal_way) and finds the mate in one from the checking ways alone
+    // (dynamo_visit_legal); the naive search makes full lists everywhere.
+    auto rows = read_tsv(test_data("dynref/problems.tsv"));
+    std::mt19937 rng(2026);
+    Counts counts;
+    int used = 0;
+    for (const auto& row : rows) {
+        if (row[2] != "#2" || ++used > 4) continue;
+        Position pos = position(row[1]);
+        for (auto kind : {Stipulation::Kind::Direct, Stipulation::Kind::Self}) {
+            Stipulation stip;
+            stip.kind = kind;
+            stip.moves = 2;
+            INFO(row[0] << (kind == Stipulation::Kind::Self ? " s#2" : " #2"));
+            walk_and_compare(pos, stip, 2, 1, rng, counts);
+        }
+    }
+    CHECK(counts.compared > 50);
+}

@@ -1,0 +1,129 @@
+// The two cheap entries to the Dynamo generator that the search uses instead of a full list:
+// dynamo_visit_legal (the mate-in-one's checking moves) and dynamo_is_legal_way (a killer tried
+// before the list is made), both against generate_legal on the reference positions and their
+// children (the no-undo rule binding there), under the default rules and vchess's.
+#include "helpers.h"
+
+#include "solver/check_hints.h"
+
+#include <set>
+
+using namespace dynamo;
+using namespace dynamo::test;
+
+namespace {
+
+// A position's identity after a move: its key and the no-undo state (two ways of one move give
+// the same).
+std::set<Key> results(Position& pos, const std::vector<Move>& moves) {
+    std::set<Key> out;
+    for (Move m : moves) {
+        pos.make(m);
+        out.insert(pos.key());
+        pos.unmake();
+    }
+    return out;
+}
+
+struct Collect final : MoveVisitor {
+    const Position& pos;
+    bool checks_only;
+    DynamoCheckHints hints;
+    std::vector<Move> seen;
+    int stop_after = -1;
+    Collect(const Position& p, bool only_checks) : pos(p), checks_only(only_checks), hints(p) {}
+    bool admit(Move way) override { return !checks_only || hints.may_check(pos, way); }
+    bool visit(Move m) override {
+        if (!checks_only || pos.gives_check(m)) seen.push_back(m);
+        return int(seen.size()) == stop_after;
+    }
+};
+
+struct Totals {
+    int positions = 0, moves = 0, checks = 0, foreign_tried = 0, foreign_legal = 0;
+};
+
+void check_position(Position& pos, const std::vector<Move>& foreign, Totals& totals) {
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<Move> legal(list.begin(), list.end()), checking;
+    for (Move m : legal)
+        if (pos.gives_check(m)) checking.push_back(m);
+    INFO("FEN " << to_fen(pos));
+
+    // Every legal move visited once (as one of its ways), and the checking ones by the filter.
+    Collect all(pos, false);
+    CHECK_FALSE(dynamo_visit_legal(pos, all));
+    CHECK(all.seen.size() == legal.size());
+    CHECK(results(pos, all.seen) == results(pos, legal));
+    Collect checks(pos, true);
+    CHECK_FALSE(dynamo_visit_legal(pos, checks));
+    CHECK(checks.seen.size() == checking.size());
+    CHECK(results(pos, checks.seen) == results(pos, checking));
+    // visit() returning true stops the generator at once.
+    if (!legal.empty()) {
+        Collect first(pos, false);
+        first.stop_after = 1;
+        CHECK(dynamo_visit_legal(pos, first));
+        CHECK(first.seen.size() == 1);
+    }
+
+    // Each legal move but castling is a legal way (castling is never looked for: a castling killer
+    // waits for the list); a move of another position is one only if it makes one of the legal
+    // moves' results here.
+    for (Move m : legal) CHECK(dynamo_is_legal_way(pos, m) == !m.is_castling());
+    const std::set<Key> legal_results = results(pos, legal);
+    for (Move m : foreign) {
+        ++totals.foreign_tried;
+        if (!dynamo_is_legal_way(pos, m)) continue;
+        ++totals.foreign_legal;
+        pos.make(m);
+        INFO("foreign move " << move_text(pos, m));
+        CHECK(legal_results.count(pos.key()) == 1);
+        pos.unmake();
+    }
+    CHECK_FALSE(dynamo_is_legal_way(pos, Move::none()));
+    ++totals.positions;
+    totals.moves += int(legal.size());
+    totals.checks += int(checking.size());
+}
+
+} // namespace
+
+TEST_CASE("Dynamo visitor and single-way legality agree with the full generator", "[movegen][dynamo]") {
+    Totals totals;
+    for (const auto& [file, rules] : {std::pair{"dynref/perft-default.tsv", RuleSet::dynamo_default()},
+                                      std::pair{"dynref/perft-vchess.tsv", RuleSet::vchess()}}) {
+        std::set<std::string> seen;
+        for (const auto& row : read_tsv(test_data(file))) {
+            if (!seen.insert(row[1] + row[2]).second) continue;
+            Position pos = position(row[1], rules);
+            if (row[2] != "-") {
+                Placement placement;
+                REQUIRE(parse_board(row[2], placement, nullptr));
+                pos.set_forbidden_placement(placement);
+            }
+            MoveList first;
+            generate_legal(pos, first);
+            // The children (the other side to move, the no-undo rule binding) and, as foreign
+            // moves there, the moves of a sibling: often ways here too, often not.
+            std::vector<Move> siblings_moves;
+            for (int i = 0; i < first.size(); i += std::max(1, first.size() / 6)) {
+                pos.make(first[i]);
+                MoveList replies;
+                generate_legal(pos, replies);
+                check_position(pos, siblings_moves, totals);
+                siblings_moves.assign(replies.begin(), replies.end());
+                pos.unmake();
+            }
+            check_position(pos, {}, totals);
+        }
+    }
+    WARN(totals.positions << " positions, " << totals.moves << " moves, " << totals.checks
+                          << " checks; " << totals.foreign_legal << " of " << totals.foreign_tried
+                          << " foreign moves legal ways");
+    CHECK(totals.positions > 200);
+    CHECK(totals.checks > 500);
+    CHECK(totals.foreign_legal > 100);
+    CHECK(totals.foreign_tried - totals.foreign_legal > 100);
+}
