@@ -690,6 +690,31 @@ Outcome MateSearch::defend_self_last(Position& pos) {
     return Outcome::Win;
 }
 
+// Dynamo, the defender's last move: as defend_self_last, the first legal move that does not
+// mate refutes; the moves are visited without a list, and the visit stops there.
+Outcome MateSearch::dynamo_defend_self_last(Position& pos) {
+    struct Refuter final : MoveVisitor {
+        Position& pos;
+        bool any = false;
+        Move refutation;
+        explicit Refuter(Position& p) : pos(p) {}
+        bool admit(Move) override { return true; }
+        bool visit(Move m) override {
+            any = true;
+            pos.make(m);
+            bool mates = checkmated(pos);
+            pos.unmake();
+            if (!mates) refutation = m;
+            return !mates;
+        }
+    } refuter(pos);
+    if (dynamo_visit_legal(pos, refuter)) {
+        killer_[std::min(pos.ply(), 127)] = refuter.refutation;
+        return Outcome::Fail;
+    }
+    return refuter.any ? Outcome::Win : Outcome::Fail; // no move at all: a White failure
+}
+
 Outcome MateSearch::defend_self(Position& pos, int n) {
     if (restrictions_.threat_length >= 0)
         if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
@@ -703,6 +728,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
         unknown = true;
     }
     any_non_mating = first == 1;
+    if (n <= 1) return dynamo_defend_self_last(pos);
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
