@@ -261,15 +261,16 @@ MateSearch::~MateSearch() {
 
 // Parallel defences ----------------------------------------------------------------------------
 
-// The defences of one node searched by helpers. A refutation found by one makes the node fail:
-// the others stop, and so do the helpers' own splits below, which look up the chain.
+// The moves of one node searched by helpers. The move that decides the node (a refutation at a
+// defence node, a win at an attacker node) stops the others, and so do the helpers' own splits
+// below, which look up the chain.
 struct MateSearch::Split {
     const Split* parent;
-    std::atomic<bool> refuted{false};
+    std::atomic<bool> decided{false};
 
     bool cancelled() const {
         for (const Split* s = this; s; s = s->parent)
-            if (s->refuted.load(std::memory_order_relaxed)) return true;
+            if (s->decided.load(std::memory_order_relaxed)) return true;
         return false;
     }
 };
@@ -307,6 +308,9 @@ void HelperPool::give_back(std::unique_ptr<Helper> helper) {
 
 // A defence node worth splitting: a large tree below.
 bool MateSearch::may_split(int n) const { return pool_ && n >= pool_->split_depth; }
+bool MateSearch::may_split_attack(int n) const {
+    return pool_ && pool_->attack_split_depth > 0 && n >= pool_->attack_split_depth;
+}
 
 // Whether a thread is without a search of its own: while every thread has a first move, a split
 // only costs.
@@ -315,19 +319,24 @@ bool MateSearch::threads_idle() const {
            tbb::this_task_arena::max_concurrency();
 }
 
-// Young Brothers Wait: the defences before list[first] were searched here and none refuted, so
-// probably none does and all must be searched: the rest go to helpers, each with its own copy of
-// the position. Isolated, so that a thread waiting here takes only this split's tasks, never an
-// unrelated first move that would hold it up.
-Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, int n) {
+// Young Brothers Wait, at both kinds of node. At a defence node the defences before list[first]
+// were searched here and none refuted, so probably none does and all must be searched; at an
+// attacker node the moves before list[first] did not win, so probably none does. The rest go
+// to helpers, each with its own copy of the position; the first sibling that decides the node
+// (a refutation, a win) stops the others. Isolated, so that a thread waiting here takes only
+// this split's tasks, never an unrelated first move that would hold it up.
+Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, int n,
+                          bool attacker) {
     HelperPool& pool = *pool_;
     const bool self = stip_.kind == Stipulation::Kind::Self;
     const uint64_t id = pool.splits_.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (attacker) pool.attacker_splits_.fetch_add(1, std::memory_order_relaxed);
     Split split{split_};
-    std::atomic<int> refuter{list.size()}; // the first refutation's index
+    const Outcome decisive = attacker ? Outcome::Win : Outcome::Fail;
+    std::atomic<int> decider{list.size()}; // the first deciding move's index
     std::atomic<bool> unknown{false};
     std::atomic<uint64_t> nodes{0};
-    auto search_reply = [&](int i) {
+    auto search_move = [&](int i) {
         if (split.cancelled()) {
             unknown.store(true, std::memory_order_relaxed);
             return;
@@ -346,14 +355,15 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
         s.split_ = &split;
         const uint64_t before = s.nodes_;
         p.make(list[i]);
-        // s#: a mating defence is avoided, as in defend_self.
-        Outcome o = self && checkmated(p) ? Outcome::Win : s.attack_node(p, n - 1);
+        Outcome o;
+        if (attacker) o = self ? s.defend_self(p, n) : s.defend_direct(p, n);
+        else // s#: a mating defence is avoided, as in defend_self
+            o = self && checkmated(p) ? Outcome::Win : s.attack_node(p, n - 1);
         p.unmake();
-        if (o == Outcome::Fail) {
-            split.refuted.store(true, std::memory_order_relaxed);
-            int seen = refuter.load(std::memory_order_relaxed);
-            while (i < seen &&
-                   !refuter.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {}
+        if (o == decisive) {
+            split.decided.store(true, std::memory_order_relaxed);
+            int seen = decider.load(std::memory_order_relaxed);
+            while (i < seen && !decider.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {}
         }
         if (o == Outcome::Unknown) unknown.store(true, std::memory_order_relaxed);
         nodes.fetch_add(s.nodes_ - before, std::memory_order_relaxed);
@@ -364,21 +374,22 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
         tbb::parallel_for(
             tbb::blocked_range<int>(first, list.size(), 1),
             [&](const tbb::blocked_range<int>& r) {
-                for (int i = r.begin(); i < r.end(); ++i) search_reply(i);
+                for (int i = r.begin(); i < r.end(); ++i) search_move(i);
             },
-            tbb::simple_partitioner()); // one task per defence: subtrees differ widely in size
+            tbb::simple_partitioner()); // one task per move: subtrees differ widely in size
     });
     nodes_ += nodes.load(std::memory_order_relaxed);
     if (!split_) // the outermost split: its helpers' counts include their own splits'
         pool.helper_nodes_.fetch_add(nodes.load(std::memory_order_relaxed),
                                      std::memory_order_relaxed);
-    // Cut-short siblings said Unknown: the refutation still makes the node fail.
-    if (int i = refuter.load(std::memory_order_relaxed); i < list.size()) {
+    // Cut-short siblings said Unknown: the deciding move still decides the node.
+    if (int i = decider.load(std::memory_order_relaxed); i < list.size()) {
         pool.refuted_splits_.fetch_add(1, std::memory_order_relaxed);
-        killer_[std::min(pos.ply(), 127)] = list[i];
-        return Outcome::Fail;
+        (attacker ? attack_killer_ : killer_)[std::min(pos.ply(), 127)] = list[i];
+        return decisive;
     }
-    return unknown.load(std::memory_order_relaxed) ? Outcome::Unknown : Outcome::Win;
+    if (unknown.load(std::memory_order_relaxed)) return Outcome::Unknown;
+    return attacker ? Outcome::Fail : Outcome::Win;
 }
 
 MateSearch::Frame MateSearch::frame() {
@@ -502,7 +513,9 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     int ply = std::min(pos.ply(), 127);
     try_first(*list, attack_killer_[ply]);
     bool unknown = false;
-    for (Move m : *list) {
+    const bool splits = may_split_attack(n);
+    for (int i = 0; i < list->size(); ++i) {
+        Move m = (*list)[i];
         if (must_check && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
         pos.make(m);
         Outcome o = self ? defend_self(pos, n) : defend_direct(pos, n);
@@ -514,6 +527,13 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
             return Outcome::Win;
         }
         unknown |= o == Outcome::Unknown;
+        // Young Brothers Wait: the moves tried first (the killer among them) did not win.
+        if (splits && !unknown && i >= 1 && list->size() - i > 3 && threads_idle()) {
+            o = split(pos, *list, i + 1, n, true);
+            if (o == Outcome::Win) tt_.store(key, {n, 0});
+            if (o != Outcome::Fail) return o;
+            break;
+        }
     }
     if (unknown) return Outcome::Unknown;
     if (local) *slot = (key & ~uint64_t(1)) | (key == 0 || key == 1 ? 2 : 0);
@@ -625,7 +645,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     auto split_now = [&](int searched) {
         return splits && !unknown && list->size() - searched > 2 && threads_idle();
     };
-    if (first && split_now(first)) return split(pos, *list, first, n);
+    if (first && split_now(first)) return split(pos, *list, first, n, false);
     for (int i = first; i < list->size(); ++i) {
         Move r = (*list)[i];
         pos.make(r);
@@ -636,7 +656,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
-        if (split_now(i + 1)) return split(pos, *list, i + 1, n);
+        if (split_now(i + 1)) return split(pos, *list, i + 1, n, false);
     }
     return unknown ? Outcome::Unknown : Outcome::Win;
 }
@@ -740,7 +760,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     auto split_now = [&](int searched) {
         return splits && !unknown && list->size() - searched > 2 && threads_idle();
     };
-    if (first && split_now(first)) return split(pos, *list, first, n);
+    if (first && split_now(first)) return split(pos, *list, first, n, false);
     for (int i = first; i < list->size(); ++i) {
         Move r = (*list)[i];
         pos.make(r);
@@ -756,7 +776,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
-        if (split_now(i + 1)) return split(pos, *list, i + 1, n);
+        if (split_now(i + 1)) return split(pos, *list, i + 1, n, false);
     }
     if (!any_non_mating) return Outcome::Win;
     return unknown ? Outcome::Unknown : Outcome::Win;

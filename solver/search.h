@@ -4,10 +4,11 @@
 // defender (Black) to move right after an attacker move, n counting that move. Results are
 // exact: Win or Fail, or Unknown when the search was stopped (time limit, interrupt).
 //
-// With a HelperPool, and more than one thread in the task arena, the defences below the root are
-// searched in parallel where the tree is large (Young Brothers Wait): the first defence alone,
-// then, if it does not refute, the others by helpers. The outcomes are the same; only the node
-// counts vary.
+// With a HelperPool, and more than one thread in the task arena, the moves below the root are
+// searched in parallel where the tree is large and a thread has no first move of its own (Young
+// Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
+// others by helpers; at an attacker node the first two moves alone, then, if neither wins, the
+// others. The outcomes are the same; only the node counts vary.
 #pragma once
 
 #include "movegen.h"
@@ -42,12 +43,16 @@ class HelperPool {
     // are split. Conservative: on 2 cores no depth paid (most of the work is in the attacker's
     // failing nodes, which do not split); 3 cost 4% on castling_11's key searched alone, 2 more.
     int split_depth = 4;
+    // Attacker nodes with at least this many moves left are split too (0: never), once the
+    // killer and one more move have failed to win.
+    int attack_split_depth = 3;
 
-    // For tests and tuning: splits made, those a helper's refutation cut short, and the nodes
-    // searched by helpers.
+    // For tests and tuning: splits made, those a deciding move (a refutation, a win) cut short,
+    // the nodes searched by helpers, and the splits made at attacker nodes.
     uint64_t splits() const { return splits_.load(std::memory_order_relaxed); }
     uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
     uint64_t helper_nodes() const { return helper_nodes_.load(std::memory_order_relaxed); }
+    uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
 
   private:
     friend class MateSearch;
@@ -62,7 +67,7 @@ class HelperPool {
     const std::atomic<bool>& stop_;
     std::unique_ptr<Stacks> stacks_;
     std::atomic<int> searches_{0}; // the searches (not helpers) under way: first moves, set play
-    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, helper_nodes_{0};
+    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, helper_nodes_{0}, attacker_splits_{0};
 };
 
 class MateSearch {
@@ -111,9 +116,11 @@ class MateSearch {
     Outcome threat_guard(Position& pos, int n);
     bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
     bool may_split(int n) const;
+    bool may_split_attack(int n) const;
     bool threads_idle() const;
     // Out of line: rare, and kept out of the code of the defence loops.
-    [[gnu::noinline]] Outcome split(const Position& pos, const MoveList& list, int first, int n);
+    [[gnu::noinline]] Outcome split(const Position& pos, const MoveList& list, int first, int n,
+                                    bool attacker);
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
     struct Frame {

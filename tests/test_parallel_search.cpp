@@ -22,7 +22,7 @@ namespace {
 
 struct Totals {
     int compared = 0;
-    uint64_t splits = 0, refuted_splits = 0, helper_nodes = 0;
+    uint64_t splits = 0, refuted_splits = 0, helper_nodes = 0, attacker_splits = 0;
 };
 
 // For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
@@ -33,7 +33,8 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
     TranspositionTable serial_tt(4), parallel_tt(4);
     std::atomic<bool> stop{false};
     HelperPool pool(stip, parallel_tt, stop);
-    pool.split_depth = split_depth;
+    pool.split_depth = split_depth; // both kinds of node split from the same depth
+    pool.attack_split_depth = split_depth;
     tbb::task_arena arena(threads);
     arena.execute([&] {
         MateSearch serial(stip, serial_tt, stop);
@@ -77,6 +78,7 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
     totals.splits += pool.splits();
     totals.refuted_splits += pool.refuted_splits();
     totals.helper_nodes += pool.helper_nodes();
+    totals.attacker_splits += pool.attacker_splits();
 }
 
 struct Case {
@@ -98,7 +100,7 @@ std::vector<Case> read_cases(const std::string& path) {
 
 } // namespace
 
-TEST_CASE("Parallel defences: the same outcomes as the serial search, orthodox problems",
+TEST_CASE("Parallel search: the same outcomes as the serial search, orthodox problems",
           "[search][parallel]") {
     const std::string bench = project_root() + "/problems/bench-orthodox/";
     // #3, #4, s#3 and s#4.
@@ -115,14 +117,15 @@ TEST_CASE("Parallel defences: the same outcomes as the serial search, orthodox p
                     compare(c.diagram, c.stip, threads, depth, totals);
                 }
     WARN("orthodox: " << totals.compared << " outcomes, " << totals.splits << " splits ("
-                      << totals.refuted_splits << " refuted), " << totals.helper_nodes
-                      << " helper nodes");
+                      << totals.refuted_splits << " decided), " << totals.attacker_splits
+                      << " at attacker nodes, " << totals.helper_nodes << " helper nodes");
     CHECK(totals.splits > 1000);
     CHECK(totals.refuted_splits > 100); // siblings cut short
     CHECK(totals.helper_nodes > 100000);
+    CHECK(totals.attacker_splits > 100);
 }
 
-TEST_CASE("Parallel defences: the same outcomes as the serial search, Dynamo problems",
+TEST_CASE("Parallel search: the same outcomes as the serial search, Dynamo problems",
           "[search][parallel]") {
     Totals totals;
     // #1 to s#2: only the defences at n = 2 can split.
@@ -153,14 +156,15 @@ TEST_CASE("Parallel defences: the same outcomes as the serial search, Dynamo pro
     three.text = "#3";
     compare(position("2K5/4P3/8/5Q1R/8/6q1/4r3/2k5 w - - 0 1"), three, 2, 2, totals);
     WARN("Dynamo: " << totals.compared << " outcomes, " << totals.splits << " splits ("
-                    << totals.refuted_splits << " refuted), " << totals.helper_nodes
-                    << " helper nodes");
+                    << totals.refuted_splits << " decided), " << totals.attacker_splits
+                    << " at attacker nodes, " << totals.helper_nodes << " helper nodes");
     CHECK(totals.splits > 100);
     CHECK(totals.refuted_splits > 10);
+    CHECK(totals.attacker_splits > 10);
     CHECK(totals.helper_nodes > 1000); // Dynamo last moves: one node each, costly ones
 }
 
-TEST_CASE("Parallel defences: the stop flag still gives Unknown", "[search][parallel]") {
+TEST_CASE("Parallel search: the stop flag still gives Unknown", "[search][parallel]") {
     // castling_11 (#6): 26 s of serial search, split throughout. Stopped once splits are made.
     auto cases = read_cases(test_data("popeye/problems/castling_11_nothreatlimit.inp"));
     REQUIRE(cases.size() == 1);
@@ -191,7 +195,7 @@ TEST_CASE("Parallel defences: the stop flag still gives Unknown", "[search][para
     CHECK(seconds < 5);
 }
 
-TEST_CASE("Parallel defences: the solution text is the same for 1, 2 and 4 threads",
+TEST_CASE("Parallel search: the solution text is the same for 1, 2 and 4 threads",
           "[search][parallel][determinism]") {
     // Splits are made once threads are left without a first move: at the end, and all along in
     // the position with a checking queen (three first moves).
