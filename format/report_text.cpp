@@ -215,9 +215,12 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 std::string restrictions_text(const SearchRestrictions& r) {
     std::string text;
     if (r.threat_length >= 0) text = "Threat " + std::to_string(r.threat_length);
-    if (r.max_flights >= 0)
-        text += (text.empty() ? "" : ", ") + std::string("MaxFlightsquares ") +
-                std::to_string(r.max_flights);
+    auto add = [&](const std::string& s) { text += (text.empty() ? "" : ", ") + s; };
+    if (r.max_flights >= 0) add("MaxFlightsquares " + std::to_string(r.max_flights));
+    if (r.nontrivial())
+        add("NonTrivial " + std::to_string(r.nontrivial_max) + " " +
+            std::to_string(r.nontrivial_length));
+    if (r.keep_mating_piece) add("KeepMatingPiece");
     return text;
 }
 
@@ -265,6 +268,9 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
             add(std::to_string(t) + (t == 1 ? " try" : " tries"));
             size_t d = solution.duals.size();
             add(d == 0 ? "no duals" : std::to_string(d) + (d == 1 ? " dual" : " duals"));
+            if (solution.solutions_capped)
+                add("stopped at " + std::to_string(keys.size()) +
+                    (keys.size() == 1 ? " key" : " keys") + " (MaxSolutions)");
         }
     }
     }
