@@ -235,9 +235,9 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     // keys are dropped below).
     std::vector<char> is_key(results.size(), 0);
     auto enough_keys_before = [&](int i) {
-        if (options.max_solutions <= 0) return false;
+        if (options.max_keys <= 0) return false;
         std::lock_guard lock(progress_mutex);
-        return std::count(is_key.begin(), is_key.begin() + i, 1) >= options.max_solutions;
+        return std::count(is_key.begin(), is_key.begin() + i, 1) >= options.max_keys;
     };
     sol.first_moves_total = first_moves.size();
 
@@ -323,8 +323,8 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         if (r.done) ++sol.first_moves_done;
         else sol.finished = false;
         if (!r.root) continue;
-        if (r.root->kind == RootMove::Kind::Key && options.max_solutions > 0 &&
-            keys++ >= options.max_solutions) {
+        if (r.root->kind == RootMove::Kind::Key && options.max_keys > 0 &&
+            keys++ >= options.max_keys) {
             sol.solutions_capped = true;
             continue;
         }

@@ -21,8 +21,9 @@ struct AnalysisOptions {
     bool set_play = false;     // defender moves in the diagram
     bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
     int intended = 1;          // helpmates: the solutions the composer intends (Intended N)
-    int max_solutions = 0;     // helpmates: print at most this many solutions; battle play: stop
-                               // after this many keys, in generation order (0: all)
+    int max_solutions = 0;     // helpmates: print at most this many solutions (0: all)
+    int max_keys = 0;          // battle play: stop after this many keys, in generation order, as
+                               // Popeye's MaxSolutions (0: all)
     bool no_short_variations = false; // battle play: variations shorter than their line's
                                       // length are not shown (Popeye's NoShortVariations)
     SearchRestrictions restrictions; // battle play: Popeye's Threat N, MaxFlightsquares N,

@@ -167,3 +167,102 @@ TEST_CASE("Orthodox problems against Popeye, the long ones", "[.slow][popeye]") 
 TEST_CASE("NonTrivial problems: the same key and variations as Popeye", "[popeye][nontrivial]") {
     compare_with_popeye(0, 0, {"nontriv_06", "nontriv_07"});
 }
+
+// NoShortVariations is output only: a variation in which the attacker needs fewer moves than the
+// line has left is not shown (Popeye's no_short_variations_attacker_filter.c; threats are solved
+// without it). castling_05 (#3, Variations Try): Popeye's output with the short variations taken
+// out by hand (1.Ra3? Kc1 2.Rc3#, 1.Ra2+? Kc1 2.Qb2#, 1.c6? c3 2.Qb1#, 1.Qb7? c3 2.Qb1#); the
+// key's variations all take three moves and stay, and so does the threat of 1.Rd1?.
+TEST_CASE("NoShortVariations: Popeye's output without its short variations", "[popeye][noshort]") {
+    const std::string expected = R"(
+   1.Ra1-a3 ? zugzwang.
+    but
+      1...c4-c3 !
+
+   1.Ra1-a2 + ?
+      1...Kc2-c3
+          2.c5-c6 zugzwang.
+              2...Kc3-d3
+                  3.Qb6-e3 #
+    but
+      1...Kc2-d3 !
+
+   1.Ra1-d1 ? threat:
+          2.Rd1-d2 +
+              2...Kc2-c1
+                  3.Qb6-b2 #
+              2...Kc2-c3
+                  3.Qb6-b2 #
+    but
+      1...Kc2-c3 !
+
+   1.c5-c6 ? zugzwang.
+      1...Kc2-c3
+          2.Ra1-a2 zugzwang.
+              2...Kc3-d3
+                  3.Qb6-e3 #
+          2.Ra1-c1 +
+              2...Kc3-d3
+                  3.Qb6-e3 #
+          2.Ke1-d1 threat:
+                  3.Ra1-a3 #
+              2...Kc3-d3
+                  3.Qb6-e3 #
+    but
+      1...Kc2-d3 !
+
+   1.Qb6-b1 + ?
+    but
+      1...Kc2-c3 !
+
+   1.Qb6-b7 ? zugzwang.
+      1...Kc2-d3
+          2.0-0-0 +
+              2...Kd3-e2
+                  3.Qb7-b2 #
+              2...Kd3-c3
+                  3.Qb7-b2 #
+    but
+      1...Kc2-c3 !
+
+   1.Qb6-f6 ! zugzwang.
+      1...Kc2-d3
+          2.0-0-0 +
+              2...Kd3-e2
+                  3.Qf6-b2 #
+              2...Kd3-e4
+                  3.Rd1-d4 #
+      1...Kc2-b3
+          2.Ke1-d2 threat:
+                  3.Qf6-c3 #
+                  3.Qf6-b6 #
+              2...Kb3-b4
+                  3.Qf6-b6 #
+              2...c4-c3 +
+                  3.Qf6*c3 #
+      1...c4-c3
+          2.Qf6-e6 zugzwang.
+              2...Kc2-d3
+                  3.0-0-0 #
+              2...Kc2-b2
+                  3.Qe6-a2 #
+)";
+    ReadResult read = read_problem_file(test_data("popeye/problems/castling_05.inp"));
+    REQUIRE(read.problems.size() == 1);
+    const Problem& problem = read.problems[0];
+    Position diagram =
+        problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+    AnalysisOptions options = analysis_options_for(problem.options);
+    options.threads = 2;
+    Solution full = analyse(diagram, problem.stipulation, options);
+    options.no_short_variations = true;
+    Solution shown = analyse(diagram, problem.stipulation, options);
+    std::string ours = text_solution(diagram, shown, {});
+    INFO("ours:\n" << ours);
+    CHECK(parse_solution(ours) == parse_solution(expected));
+    CHECK(parse_solution(text_solution(diagram, full, {})) != parse_solution(expected));
+    // Output only: the same keys and tries.
+    CHECK(shown.keys() == full.keys());
+    CHECK(shown.tries() == full.tries());
+    CHECK(shown.verdict == full.verdict);
+}
