@@ -19,9 +19,13 @@ const char* mark_suffix(MoveMark mark) {
     return "";
 }
 
-// Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2.
-std::string attacker_indent(int k) { return std::string(k == 1 ? 3 : size_t(8 * k - 6), ' '); }
-std::string defender_indent(int k) { return std::string(size_t(8 * k - 2), ' '); }
+// Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2;
+// the move number ends there, so from move 10 on it starts a column earlier per extra digit.
+size_t number_width(int k) { return std::to_string(k).size() - 1; }
+std::string attacker_indent(int k) {
+    return std::string(k == 1 ? 3 : size_t(8 * k - 6) - number_width(k), ' ');
+}
+std::string defender_indent(int k) { return std::string(size_t(8 * k - 2) - number_width(k), ' '); }
 
 class TreeWriter {
   public:

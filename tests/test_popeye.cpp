@@ -266,3 +266,35 @@ TEST_CASE("NoShortVariations: Popeye's output without its short variations", "[p
     CHECK(shown.tries() == full.tries());
     CHECK(shown.verdict == full.verdict);
 }
+
+// NoThreat: no threat is looked for, so none is printed, nor "zugzwang.", and every defence that
+// the attacker answers is a variation (Popeye's solvers.c inserts its threat solvers only without
+// NoThreat). selfref_01 (s#3): the key is a zugzwang and every other move is a check, so Popeye's
+// tree (which then shows every defence) is the same without its "zugzwang.".
+TEST_CASE("NoThreat: Popeye's tree without the zugzwang", "[popeye][nothreat]") {
+    ReadResult read = read_problem_file(test_data("popeye/problems/selfref_01.inp"));
+    REQUIRE(read.problems.size() == 1);
+    const Problem& problem = read.problems[0];
+    Position diagram =
+        problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+    std::string expected = read_file(test_data("popeye/expected/selfref_01.out"));
+    expected = expected.substr(expected.find("\n  " + problem.stipulation.text));
+    expected = expected.substr(expected.find('\n', 1));
+    const std::string label = " zugzwang.";
+    REQUIRE(expected.find(label) != std::string::npos);
+    expected.erase(expected.find(label), label.size());
+    REQUIRE(expected.find("zugzwang") == std::string::npos);
+    AnalysisOptions options = analysis_options_for(problem.options);
+    options.threads = 2;
+    options.threats = false;
+    Solution sol = analyse(diagram, problem.stipulation, options);
+    std::string ours = text_solution(diagram, sol, {});
+    INFO("ours:\n" << ours);
+    CHECK(ours.find("zugzwang") == std::string::npos);
+    CHECK(ours.find("threat") == std::string::npos);
+    CHECK(parse_solution(ours) == parse_solution(expected));
+    // Read from the file, NoThreat turns the threats off.
+    ProblemOptions with = problem.options;
+    with.no_threat = true;
+    CHECK_FALSE(analysis_options_for(with).threats);
+}
