@@ -168,6 +168,33 @@ TEST_CASE("NonTrivial problems: the same key and variations as Popeye", "[popeye
     compare_with_popeye(0, 0, {"nontriv_06", "nontriv_07"});
 }
 
+// The same two, line for line: the tree as Popeye lays it out, move numbers from 10 on included.
+TEST_CASE("NonTrivial problems: Popeye's tree text line for line", "[popeye][nontrivial]") {
+    for (const std::string name : {"nontriv_06", "nontriv_07"}) {
+        ReadResult read = read_problem_file(test_data("popeye/problems/" + name + ".inp"));
+        REQUIRE(read.problems.size() == 1);
+        const Problem& problem = read.problems[0];
+        Position diagram =
+            problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+        AnalysisOptions options = analysis_options_for(problem.options);
+        options.threads = 1;
+        std::string ours = text_solution(diagram, analyse(diagram, problem.stipulation, options), {});
+        std::string expected = read_file(test_data("popeye/expected/" + name + ".out"));
+        // From the first move to the end of the tree: Popeye's ends at "solution finished.",
+        // ours at the verdict block.
+        auto tree = [](const std::string& text, const std::string& end) {
+            size_t from = text.find("   1.");
+            return text.substr(from, text.find(end) - from);
+        };
+        auto trimmed = [](std::string s) {
+            while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+            return s;
+        };
+        INFO(name << "\nours:\n" << ours);
+        CHECK(trimmed(tree(ours, "restricted:")) == trimmed(tree(expected, "solution finished")));
+    }
+}
+
 // NoShortVariations is output only: a variation in which the attacker needs fewer moves than the
 // line has left is not shown (Popeye's no_short_variations_attacker_filter.c; threats are solved
 // without it). castling_05 (#3, Variations Try): Popeye's output with the short variations taken

@@ -283,3 +283,24 @@ TEST_CASE("solve reports NonTrivial and KeepMatingPiece as restrictions", "[nont
     CHECK(j["restrictions"] ==
           nlohmann::json({{"nontrivial", {0, 0}}, {"keep_mating_piece", true}}));
 }
+
+// The budget reaches the helpers that search defences in parallel: the same text at 1, 2 and 4
+// threads (at 2 and 4 the defences with 4 or more moves left are split among helpers).
+TEST_CASE("NonTrivial solutions are the same text at 1, 2 and 4 threads",
+          "[nontrivial][determinism]") {
+    for (const std::string name : {"nontriv_06", "nontriv_07"}) {
+        Loaded l = load(test_data("popeye/problems/" + name + ".inp"));
+        std::string first;
+        for (int threads : {1, 2, 4}) {
+            AnalysisOptions options = analysis_options_for(l.problem.options);
+            options.threads = threads;
+            options.hash_mb = 16;
+            Solution sol = solve(l, options);
+            std::string text = text_solution(l.diagram, sol, {});
+            INFO(name << ", " << threads << " threads");
+            CHECK(sol.keys() == 1);
+            if (first.empty()) first = text;
+            else CHECK(text == first);
+        }
+    }
+}
