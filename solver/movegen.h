@@ -78,6 +78,10 @@ bool dynamo_visit_legal(const Position& pos, MoveVisitor& visitor);
 // its move. Castling is never found.
 bool dynamo_is_legal_way(const Position& pos, Move m);
 
+// Both rule sets: whether m, a move of another position (a killer), is legal here (under Dynamo
+// rules, a legal way of moving, as dynamo_is_legal_way). Far cheaper than a list.
+bool is_legal_way(const Position& pos, Move m);
+
 // Whether a move (from any generator) is a "dynamo move", i.e. moves a passive piece other
 // than by castling or capture (RULES.md section 2).
 inline bool is_dynamo_move(Move m) { return m.has_passive() && !m.is_castling(); }

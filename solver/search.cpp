@@ -631,6 +631,29 @@ struct BudgetRestorer {
 };
 } // namespace
 
+// The defence that refuted a sibling often refutes here too: it is tried before the list is
+// made, which costs more than the search below it when it refutes (as it mostly does).
+// Fail if it refutes, Unknown if stopped, else Win; `tried` is 1 if it was searched (a selfmate's
+// mating defence is not: it is never chosen).
+Outcome MateSearch::killer_first(Position& pos, int n, int& tried) {
+    tried = 0;
+    Move killer = killer_[std::min(pos.ply(), 127)];
+    // Under MaxFlightsquares the whole list is needed first.
+    if (killer.is_none() || restrictions_.max_flights >= 0 || !is_legal_way(pos, killer))
+        return Outcome::Win;
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    pos.make(killer);
+    Outcome o;
+    if (self && checkmated(pos)) {
+        o = Outcome::Win;
+    } else {
+        tried = 1;
+        o = self && n <= 1 ? Outcome::Fail : attack_node(pos, n - 1);
+    }
+    pos.unmake();
+    return o;
+}
+
 Outcome MateSearch::defend_direct(Position& pos, int n) {
     // After the mating move the goal is reached: no filter there (as Popeye's goal test).
     if (restrictions_.keep_mating_piece && n >= 2 && mating_piece_lost(pos, false))
@@ -647,28 +670,19 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
         return has_legal_move(pos) ? Outcome::Fail : Outcome::Win;
     }
     int ply = std::min(pos.ply(), 127);
-    // The defence that refuted a sibling first: it often refutes here too. In Dynamo chess it is
-    // tried before the list is made (a list is costly, and the killer mostly refutes).
-    int first = 0;
     bool unknown = false;
-    const bool early_killer = restrictions_.max_flights < 0 && pos.rules().is_dynamo();
-    if (early_killer && dynamo_is_legal_way(pos, killer_[ply])) {
-        pos.make(killer_[ply]);
-        Outcome o = attack_node(pos, n - 1);
-        pos.unmake();
-        if (o == Outcome::Fail) return Outcome::Fail;
-        unknown = o == Outcome::Unknown;
-        first = 1;
+    int first = 0;
+    if (Outcome o = killer_first(pos, n, first); o != Outcome::Win) {
+        if (o == Outcome::Fail) return o;
+        unknown = true;
     }
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
     if (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)) return Outcome::Fail;
-    // The killer, if tried already, stands first and is skipped (a non-canonical way of a move
-    // is not in the list: the move is then searched again, from the table).
     try_first(*list, killer_[ply]);
-    if (first && (*list)[0] != killer_[ply]) first = 0;
+    if (first && (*list)[0] != killer_[ply]) first = 0; // a way not in the list: searched again
     const bool splits = may_split(n);
     // Young Brothers Wait: a defence that does not refute says that probably none does.
     auto split_now = [&](int searched) {
@@ -739,6 +753,31 @@ Outcome MateSearch::defend_self_last(Position& pos) {
     return Outcome::Win;
 }
 
+// Dynamo, the defender's last move: as defend_self_last, the first legal move that does not
+// mate refutes; the moves are visited without a list, and the visit stops there.
+Outcome MateSearch::dynamo_defend_self_last(Position& pos) {
+    struct Refuter final : MoveVisitor {
+        Position& pos;
+        bool any = false;
+        Move refutation;
+        explicit Refuter(Position& p) : pos(p) {}
+        bool admit(Move) override { return true; }
+        bool visit(Move m) override {
+            any = true;
+            pos.make(m);
+            bool mates = checkmated(pos);
+            pos.unmake();
+            if (!mates) refutation = m;
+            return !mates;
+        }
+    } refuter(pos);
+    if (dynamo_visit_legal(pos, refuter)) {
+        killer_[std::min(pos.ply(), 127)] = refuter.refutation;
+        return Outcome::Fail;
+    }
+    return refuter.any ? Outcome::Win : Outcome::Fail; // no move at all: a White failure
+}
+
 Outcome MateSearch::defend_self(Position& pos, int n) {
     if (restrictions_.keep_mating_piece && mating_piece_lost(pos, false)) return Outcome::Fail;
     BudgetRestorer restore{nontrivial_budget_, nontrivial_budget_};
@@ -747,17 +786,29 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     if (restrictions_.threat_length >= 0)
         if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1 && !pos.rules().is_dynamo()) return defend_self_last(pos);
+    int ply = std::min(pos.ply(), 127);
+    // Black plays a non-mating move whenever it has one.
+    bool any_non_mating = false, unknown = false;
+    int first = 0;
+    if (Outcome o = killer_first(pos, n, first); o != Outcome::Win) {
+        if (o == Outcome::Fail) return o;
+        unknown = true;
+    }
+    any_non_mating = first == 1;
+    if (n <= 1) return dynamo_defend_self_last(pos);
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty() || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
         return Outcome::Fail;
-    int ply = std::min(pos.ply(), 127);
     try_first(*list, killer_[ply]);
-    // Black plays a non-mating move whenever it has one.
+    if (first && (*list)[0] != killer_[ply]) first = 0; // a way not in the list: searched again
     const bool splits = may_split(n);
-    bool any_non_mating = false, unknown = false;
-    for (int i = 0; i < list->size(); ++i) {
+    auto split_now = [&](int searched) {
+        return splits && !unknown && list->size() - searched > 2 && threads_idle();
+    };
+    if (first && split_now(first)) return split(pos, *list, first, n);
+    for (int i = first; i < list->size(); ++i) {
         Move r = (*list)[i];
         pos.make(r);
         if (checkmated(pos)) {
@@ -772,8 +823,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
-        if (splits && !unknown && list->size() - i > 2 && threads_idle())
-            return split(pos, *list, i + 1, n);
+        if (split_now(i + 1)) return split(pos, *list, i + 1, n);
     }
     if (!any_non_mating) return Outcome::Win;
     return unknown ? Outcome::Unknown : Outcome::Win;

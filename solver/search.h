@@ -113,6 +113,8 @@ class MateSearch {
     Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
     Outcome dynamo_mate_in_one(Position& pos);
+    Outcome killer_first(Position& pos, int n, int& tried);
+    Outcome dynamo_defend_self_last(Position& pos);
     Outcome defend_self(Position& pos, int n);
     Outcome defend_self_last(Position& pos);
     // SearchRestrictions at a defence node (n as in defend): Fail if the attacker's move does

@@ -1,7 +1,7 @@
-// The two cheap entries to the Dynamo generator that the search uses instead of a full list:
-// dynamo_visit_legal (the mate-in-one's checking moves) and dynamo_is_legal_way (a killer tried
-// before the list is made), both against generate_legal on the reference positions and their
-// children (the no-undo rule binding there), under the default rules and vchess's.
+// The cheap entries to the generators that the search uses instead of a full list, against
+// generate_legal: dynamo_visit_legal (the Dynamo mate-in-one's checking moves) and is_legal_way
+// (a killer tried before the list is made), on the reference positions and their children (the
+// no-undo rule binding there), under the default Dynamo rules, vchess's, and orthodox rules.
 #include "helpers.h"
 
 #include "solver/check_hints.h"
@@ -126,4 +126,37 @@ TEST_CASE("Dynamo visitor and single-way legality agree with the full generator"
     CHECK(totals.checks > 500);
     CHECK(totals.foreign_legal > 100);
     CHECK(totals.foreign_tried - totals.foreign_legal > 100);
+}
+
+TEST_CASE("is_legal_way agrees with the orthodox generator", "[movegen][orthodox]") {
+    // Orthodox killers are tested by visiting only the moves of their piece type to their square;
+    // a move of a sibling position is legal here exactly when it is in the list.
+    int positions = 0, foreign_legal = 0, foreign_illegal = 0;
+    std::set<std::string> seen;
+    for (const auto& row : read_tsv(test_data("orthodox-perft.tsv"))) {
+        if (!seen.insert(row[1]).second) continue;
+        Position root = position(row[1], RuleSet::orthodox());
+        MoveList first;
+        generate_legal(root, first);
+        std::vector<Move> previous;
+        for (Move m : first) {
+            root.make(m);
+            MoveList list;
+            generate_legal(root, list);
+            INFO("FEN " << to_fen(root));
+            for (Move r : list) CHECK(is_legal_way(root, r));
+            for (Move r : previous) {
+                bool listed = list.contains(r);
+                CHECK(is_legal_way(root, r) == listed);
+                ++(listed ? foreign_legal : foreign_illegal);
+            }
+            CHECK_FALSE(is_legal_way(root, Move::none()));
+            previous.assign(list.begin(), list.end());
+            root.unmake();
+            ++positions;
+        }
+    }
+    CHECK(positions > 80);
+    CHECK(foreign_legal > 500);
+    CHECK(foreign_illegal > 100);
 }
