@@ -389,7 +389,9 @@ MateSearch::Frame MateSearch::frame() {
 
 Key MateSearch::node_key(const Position& pos) const {
     Key k = search_key(pos) ^ (stip_.kind == Stipulation::Kind::Self ? 0x2545F4914F6CDD1DULL : 0);
-    // NonTrivial: the same position with another budget is another node.
+    // NonTrivial: the same position with another budget is another node (Popeye's hash.c also
+    // puts the budget in its key). A larger budget only ever allows more, but an exact key is
+    // simpler and the budgets along a line are few.
     if (restrictions_.nontrivial())
         k ^= uint64_t(nontrivial_budget_ + 1) * 0xD6E8FEB86659FD93ULL;
     return k;
