@@ -58,8 +58,13 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.immediate_mates = options.mates_in_1;
     a.intended = options.intended;
     a.max_solutions = options.max_solutions;
+    a.max_keys = options.max_solutions;
     a.restrictions.threat_length = options.threat_length;
     a.restrictions.max_flights = options.max_flights;
+    a.restrictions.nontrivial_max = options.nontrivial_max;
+    a.restrictions.nontrivial_length = options.nontrivial_length;
+    a.restrictions.keep_mating_piece = options.keep_mating_piece;
+    a.no_short_variations = options.no_short_variations;
     return a;
 }
 

@@ -38,6 +38,10 @@ struct ProblemOptions {
     bool set_play = false;        // SetPlay
     std::vector<Square> no_castling; // NoCastling SQUARES: king/rook squares without the right
     int max_solutions = 0;        // MaxSolutions N, 0 = no limit
+    int nontrivial_max = -1;      // NonTrivial M T: M, -1 = none
+    int nontrivial_length = -1;   //   and T
+    bool keep_mating_piece = false;   // KeepMatingPiece
+    bool no_short_variations = false; // NoShortVariations
     bool white_to_play = false;   // WhiteToPlay (helpmates)
     bool move_numbers = false;    // MoveNumbers (progress output)
     int intended = 1;             // Intended N (our extension, helpmates)

@@ -947,6 +947,12 @@ void Reader::read_options(Problem& p, const Token& keyword) {
         case Opt::SetPlay: o.set_play = true; break;
         case Opt::NoCastling: read_squares(name, &o.no_castling); break;
         case Opt::MaxSolutions: o.max_solutions = read_number(name, info.min); break;
+        case Opt::NonTrivial:
+            o.nontrivial_max = read_number(name, info.min);
+            o.nontrivial_length = read_number(name, info.min);
+            break;
+        case Opt::KeepMatingPiece: o.keep_mating_piece = true; break;
+        case Opt::NoShortVariations: o.no_short_variations = true; break;
         case Opt::WhiteToPlay: o.white_to_play = true; break;
         case Opt::MoveNumbers: o.move_numbers = true; break;
         case Opt::Intended: o.intended = read_number(name, info.min); break;

@@ -104,8 +104,13 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         if (solution.restrictions.threat_length >= 0) r["threat"] = solution.restrictions.threat_length;
         if (solution.restrictions.max_flights >= 0)
             r["max_flightsquares"] = solution.restrictions.max_flights;
+        if (solution.restrictions.nontrivial())
+            r["nontrivial"] = {solution.restrictions.nontrivial_max,
+                               solution.restrictions.nontrivial_length};
+        if (solution.restrictions.keep_mating_piece) r["keep_mating_piece"] = true;
         j["restrictions"] = r;
     }
+    if (!solution.helpmate() && solution.solutions_capped) j["solutions_capped"] = true;
 
     json keys = json::array(), tries = json::array(), tree = json::array();
     for (const RootMove& r : solution.root) {

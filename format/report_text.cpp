@@ -19,9 +19,13 @@ const char* mark_suffix(MoveMark mark) {
     return "";
 }
 
-// Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2.
-std::string attacker_indent(int k) { return std::string(k == 1 ? 3 : size_t(8 * k - 6), ' '); }
-std::string defender_indent(int k) { return std::string(size_t(8 * k - 2), ' '); }
+// Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2;
+// the move number ends there, so from move 10 on it starts a column earlier per extra digit.
+size_t number_width(int k) { return std::to_string(k).size() - 1; }
+std::string attacker_indent(int k) {
+    return std::string(k == 1 ? 3 : size_t(8 * k - 6) - number_width(k), ' ');
+}
+std::string defender_indent(int k) { return std::string(size_t(8 * k - 2) - number_width(k), ' '); }
 
 class TreeWriter {
   public:
@@ -215,9 +219,12 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 std::string restrictions_text(const SearchRestrictions& r) {
     std::string text;
     if (r.threat_length >= 0) text = "Threat " + std::to_string(r.threat_length);
-    if (r.max_flights >= 0)
-        text += (text.empty() ? "" : ", ") + std::string("MaxFlightsquares ") +
-                std::to_string(r.max_flights);
+    auto add = [&](const std::string& s) { text += (text.empty() ? "" : ", ") + s; };
+    if (r.max_flights >= 0) add("MaxFlightsquares " + std::to_string(r.max_flights));
+    if (r.nontrivial())
+        add("NonTrivial " + std::to_string(r.nontrivial_max) + " " +
+            std::to_string(r.nontrivial_length));
+    if (r.keep_mating_piece) add("KeepMatingPiece");
     return text;
 }
 
@@ -265,6 +272,9 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
             add(std::to_string(t) + (t == 1 ? " try" : " tries"));
             size_t d = solution.duals.size();
             add(d == 0 ? "no duals" : std::to_string(d) + (d == 1 ? " dual" : " duals"));
+            if (solution.solutions_capped)
+                add("stopped at " + std::to_string(keys.size()) +
+                    (keys.size() == 1 ? " key" : " keys") + " (MaxSolutions)");
         }
     }
     }

@@ -27,6 +27,8 @@ namespace {
 
 // Thrown out of a tree being built when the search is stopped: the move's analysis is dropped.
 struct Stopped {};
+// Thrown when a first move is refused by NonTrivial before its refutations: a plain failure.
+struct Refused {};
 
 class TreeBuilder {
   public:
@@ -43,11 +45,27 @@ class TreeBuilder {
         node.length = length;
         if (!tree || (!self_ && node.mark == MoveMark::Mate)) return node;
 
+        // NonTrivial: the defences' subtrees get what this node leaves of the budget, as in the
+        // search (the node wins, so it passes the guard).
+        const int budget = search_.nontrivial_budget();
+        struct Restore {
+            MateSearch& search;
+            int budget;
+            ~Restore() { search.set_nontrivial_budget(budget); }
+        } restore{search_, budget};
+        if (search_.nontrivial_applies(length)) {
+            int count = search_.nontrivial_defences(pos, budget + 2);
+            if (count < 0) throw Stopped{};
+            search_.set_nontrivial_budget(std::max(budget + 1 - count, 0));
+        }
+
         int threat_length = 0;
         if (options_.threats && node.mark == MoveMark::None && length >= 2) {
             pos.make_null();
             threat_length = checked(search_.attack_length(pos, length - 1));
+            ++in_threat_;
             if (threat_length > 0) node.threats = answers(pos, threat_length);
+            --in_threat_;
             pos.unmake_null();
             node.zugzwang = threat_length == 0;
         }
@@ -72,6 +90,9 @@ class TreeBuilder {
             if (answer == 0) {
                 d.refutes = true;
                 node.defences.push_back(d);
+            } else if (options_.no_short_variations && in_threat_ == 0 && answer < length - 1) {
+                // NoShortVariations: a variation shorter than the line is not shown (Popeye
+                // solves threats without this filter).
             } else if (shown(pos, node.threats, threat_length, answer)) {
                 d.continuations = answers(pos, answer);
                 node.defences.push_back(std::move(d));
@@ -140,6 +161,7 @@ class TreeBuilder {
     MateSearch& search_;
     const AnalysisOptions& options_;
     bool self_;
+    int in_threat_ = 0; // building a threat's tree
 };
 
 void collect_duals(const PlayNode& play, std::vector<Move>& line, std::vector<Dual>& duals) {
@@ -160,6 +182,7 @@ void collect_duals(const PlayNode& play, std::vector<Move>& line, std::vector<Du
 // The result of examining one first move.
 struct FirstMoveResult {
     bool done = false;
+    bool skipped = false; // not examined: MaxSolutions keys were found before it
     std::optional<RootMove> root; // a key or a try; nothing for a plain failure
     uint64_t nodes = 0;
 };
@@ -207,6 +230,15 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, report_progress);
 
     std::vector<FirstMoveResult> results(size_t(first_moves.size()));
+    // MaxSolutions: a first move is not examined once that many keys are known before it in
+    // generation order (Popeye stops there; with threads, later moves may be under way: their
+    // keys are dropped below).
+    std::vector<char> is_key(results.size(), 0);
+    auto enough_keys_before = [&](int i) {
+        if (options.max_keys <= 0) return false;
+        std::lock_guard lock(progress_mutex);
+        return std::count(is_key.begin(), is_key.begin() + i, 1) >= options.max_keys;
+    };
     sol.first_moves_total = first_moves.size();
 
     // The first moves in parallel; below them the defences where the tree is large, once threads
@@ -221,6 +253,10 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
             TreeBuilder builder(search, options);
             FirstMoveResult& result = results[size_t(i)];
             Move m = first_moves[i];
+            if (enough_keys_before(i)) {
+                result.skipped = true;
+                return;
+            }
             try {
                 pos.make(m);
                 int length = search.defend_length(pos, n);
@@ -230,7 +266,14 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                                            builder.play(pos, m, length, options.variations), {}};
                 } else if (options.tries) {
                     // Refutations: defences after which the attacker fails (in a selfmate the
-                    // defender's mating moves are no defences: it avoids them).
+                    // defender's mating moves are no defences: it avoids them). A move that
+                    // NonTrivial refuses has none: it is no try.
+                    const int budget = search.nontrivial_budget();
+                    int count = search.nontrivial_applies(n)
+                                    ? search.nontrivial_defences(pos, budget + 2) : 0;
+                    if (count < 0) throw Stopped{};
+                    if (count > budget + 1) throw Refused{};
+                    if (search.nontrivial_applies(n)) search.set_nontrivial_budget(budget + 1 - count);
                     std::vector<DefenceNode> refutations;
                     MoveList defences;
                     generate_legal(pos, defences);
@@ -244,6 +287,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                         if (o == Outcome::Fail) refutations.push_back({r, mark, {}, true});
                         if (int(refutations.size()) > options.max_refutations) break;
                     }
+                    search.set_nontrivial_budget(budget); // play() applies the guard again
                     if (!refutations.empty() && int(refutations.size()) <= options.max_refutations) {
                         RootMove root{RootMove::Kind::Try, builder.play(pos, m, n, options.variations),
                                       refutations};
@@ -253,12 +297,15 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                     }
                 }
                 result.done = true;
+            } catch (const Refused&) {
+                result.done = true;
             } catch (const Stopped&) {
                 result.root.reset();
             }
             result.nodes = search.nodes();
             {
                 std::lock_guard lock(progress_mutex);
+                is_key[size_t(i)] = result.root && result.root->kind == RootMove::Kind::Key;
                 done_count += result.done;
                 nodes_so_far += result.nodes;
             }
@@ -266,11 +313,22 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         });
     });
 
+    int keys = 0;
     for (const auto& r : results) {
         sol.nodes += r.nodes;
+        if (r.skipped) {
+            sol.solutions_capped = true;
+            continue;
+        }
         if (r.done) ++sol.first_moves_done;
         else sol.finished = false;
-        if (r.root) sol.root.push_back(*r.root);
+        if (!r.root) continue;
+        if (r.root->kind == RootMove::Kind::Key && options.max_keys > 0 &&
+            keys++ >= options.max_keys) {
+            sol.solutions_capped = true;
+            continue;
+        }
+        sol.root.push_back(*r.root);
     }
 
     if (options.set_play && sol.finished) {
@@ -317,6 +375,8 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
         if (r.kind == RootMove::Kind::Key && r.play.length < n) short_key = true;
     if (!sol.finished) sol.verdict = Verdict::Unfinished;
     else if (short_key) sol.verdict = Verdict::Short;
+    // MaxSolutions stopped the search: one key says nothing of soundness.
+    else if (sol.solutions_capped && sol.keys() < 2) sol.verdict = Verdict::Incomplete;
     else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
     else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
     else sol.verdict = sol.duals.empty() ? Verdict::Sound : Verdict::SoundWithDuals;

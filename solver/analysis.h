@@ -22,7 +22,12 @@ struct AnalysisOptions {
     bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
     int intended = 1;          // helpmates: the solutions the composer intends (Intended N)
     int max_solutions = 0;     // helpmates: print at most this many solutions (0: all)
-    SearchRestrictions restrictions; // battle play: Popeye's Threat N, MaxFlightsquares N
+    int max_keys = 0;          // battle play: stop after this many keys, in generation order, as
+                               // Popeye's MaxSolutions (0: all)
+    bool no_short_variations = false; // battle play: variations shorter than their line's
+                                      // length are not shown (Popeye's NoShortVariations)
+    SearchRestrictions restrictions; // battle play: Popeye's Threat N, MaxFlightsquares N,
+                                     // NonTrivial M T, KeepMatingPiece
     int threads = 0;           // 0: all cores
     size_t hash_mb = 64;       // at most; short problems get a smaller table
     double max_seconds = 0;    // 0: no limit

@@ -250,8 +250,8 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
 MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
                        const std::atomic<bool>& stop, HelperPool* pool,
                        const SearchRestrictions& restrictions, bool helper)
-    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop), pool_(pool),
-      helper_(helper) {
+    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop),
+      nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)), pool_(pool), helper_(helper) {
     if (pool_ && !helper_) pool_->searches_.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -353,6 +353,7 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
             h->split_id = id;
         }
         s.split_ = &split;
+        s.nontrivial_budget_ = nontrivial_budget_;
         const uint64_t before = s.nodes_;
         p.make(list[i]);
         Outcome o;
@@ -398,7 +399,13 @@ MateSearch::Frame MateSearch::frame() {
 }
 
 Key MateSearch::node_key(const Position& pos) const {
-    return search_key(pos) ^ (stip_.kind == Stipulation::Kind::Self ? 0x2545F4914F6CDD1DULL : 0);
+    Key k = search_key(pos) ^ (stip_.kind == Stipulation::Kind::Self ? 0x2545F4914F6CDD1DULL : 0);
+    // NonTrivial: the same position with another budget is another node (Popeye's hash.c also
+    // puts the budget in its key). A larger budget only ever allows more, but an exact key is
+    // simpler and the budgets along a line are few.
+    if (restrictions_.nontrivial())
+        k ^= uint64_t(nontrivial_budget_ + 1) * 0xD6E8FEB86659FD93ULL;
+    return k;
 }
 
 bool MateSearch::checkmated(const Position& pos) { return is_checkmate(pos); }
@@ -431,6 +438,7 @@ int MateSearch::defend_length(Position& pos, int max_n) {
 
 Outcome MateSearch::attack_node(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
+    if (restrictions_.keep_mating_piece && mating_piece_lost(pos, true)) return Outcome::Fail;
     if (stop_.load(std::memory_order_relaxed) || (split_ && split_->cancelled()))
         return Outcome::Unknown;
     ++nodes_;
@@ -594,6 +602,57 @@ bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences,
     return false;
 }
 
+bool MateSearch::nontrivial_applies(int n) const {
+    return restrictions_.nontrivial() && n - 1 > restrictions_.nontrivial_length;
+}
+
+// A defence is trivial if the attacker then wins within T + 1 moves (#) or T moves (s#), as
+// Popeye counts the half-moves (one more for a direct mate's parity). Within those lengths the
+// guard never applies again, so the counts do not depend on the budget.
+int MateSearch::nontrivial_defences(Position& pos, int limit) {
+    const int t = restrictions_.nontrivial_length;
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    int count = 0;
+    for (Move r : f.list) {
+        pos.make(r);
+        Outcome o = self && checkmated(pos) ? Outcome::Win // s#: a mating defence is avoided
+                    : self                   ? attack_node(pos, t)
+                                             : attack_node(pos, t + 1);
+        pos.unmake();
+        if (o == Outcome::Unknown) return -1;
+        if (o == Outcome::Fail && ++count >= limit) break;
+    }
+    return count;
+}
+
+// Popeye's count includes the defence played: B + 1 are allowed, and the B + 1 - count left
+// over go on down the line (one more when every defence is trivial).
+Outcome MateSearch::nontrivial_guard(Position& pos) {
+    const int budget = nontrivial_budget_;
+    const int count = nontrivial_defences(pos, budget + 2);
+    if (count < 0) return Outcome::Unknown;
+    if (count > budget + 1) return Outcome::Fail;
+    nontrivial_budget_ = budget + 1 - count;
+    return Outcome::Win;
+}
+
+bool MateSearch::mating_piece_lost(const Position& pos, bool attacker_to_move) const {
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    const Color mating = attacker_to_move != self ? pos.side_to_move() : ~pos.side_to_move();
+    return !(pos.pieces(mating) & ~pos.pieces(KING));
+}
+
+namespace {
+// Gives back the budget a defence node's guard set for its subtrees.
+struct BudgetRestorer {
+    int& budget;
+    const int saved;
+    ~BudgetRestorer() { budget = saved; }
+};
+} // namespace
+
 // The defence that refuted a sibling often refutes here too: it is tried before the list is
 // made, which costs more than the search below it when it refutes (as it mostly does).
 // Fail if it refutes, Unknown if stopped, else Win; `tried` is 1 if it was searched (a selfmate's
@@ -618,6 +677,12 @@ Outcome MateSearch::killer_first(Position& pos, int n, int& tried) {
 }
 
 Outcome MateSearch::defend_direct(Position& pos, int n) {
+    // After the mating move the goal is reached: no filter there (as Popeye's goal test).
+    if (restrictions_.keep_mating_piece && n >= 2 && mating_piece_lost(pos, false))
+        return Outcome::Fail;
+    BudgetRestorer restore{nontrivial_budget_, nontrivial_budget_};
+    if (nontrivial_applies(n))
+        if (Outcome g = nontrivial_guard(pos); g != Outcome::Win) return g;
     if (restrictions_.threat_length >= 0)
         if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1) {
@@ -736,6 +801,10 @@ Outcome MateSearch::dynamo_defend_self_last(Position& pos) {
 }
 
 Outcome MateSearch::defend_self(Position& pos, int n) {
+    if (restrictions_.keep_mating_piece && mating_piece_lost(pos, false)) return Outcome::Fail;
+    BudgetRestorer restore{nontrivial_budget_, nontrivial_budget_};
+    if (nontrivial_applies(n))
+        if (Outcome g = nontrivial_guard(pos); g != Outcome::Win) return g;
     if (restrictions_.threat_length >= 0)
         if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     if (n <= 1 && !pos.rules().is_dynamo()) return defend_self_last(pos);

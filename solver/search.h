@@ -93,6 +93,17 @@ class MateSearch {
     // Direct mate or selfmate: has the defender, to move, no legal move while in check?
     static bool checkmated(const Position& pos);
 
+    // NonTrivial: what is left of the non-trivial defences the attacker may grant along the line
+    // from here (Popeye keeps it along the whole line, so a node's value depends on the path: it
+    // is part of the key under which the node is stored). Starts at the restriction's M.
+    int nontrivial_budget() const { return nontrivial_budget_; }
+    void set_nontrivial_budget(int budget) { nontrivial_budget_ = budget; }
+    // NonTrivial at a defence node (n as in defend): whether the guard applies there, and the
+    // defender's non-trivial defences, counted up to `limit` (-1 if stopped). After a node that
+    // passes the guard, the budget below is budget + 1 - count.
+    bool nontrivial_applies(int n) const;
+    int nontrivial_defences(Position& pos, int limit);
+
     uint64_t nodes() const { return nodes_; } // helpers' nodes included
     const Stipulation& stipulation() const { return stip_; }
 
@@ -115,6 +126,11 @@ class MateSearch {
     // not count, Unknown if stopped, Win if it does.
     Outcome threat_guard(Position& pos, int n);
     bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
+    // NonTrivial at a defence node: Fail if the attacker's move allows too many non-trivial
+    // defences, Unknown if stopped; else Win, with the budget set for the defences' subtrees.
+    Outcome nontrivial_guard(Position& pos);
+    // KeepMatingPiece: whether the side that is to mate has lost its last piece but the king.
+    bool mating_piece_lost(const Position& pos, bool attacker_to_move) const;
     bool may_split(int n) const;
     bool may_split_attack(int n) const;
     bool threads_idle() const;
@@ -137,6 +153,7 @@ class MateSearch {
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;
+    int nontrivial_budget_ = 0;
     // Orthodox direct mates' last-move nodes (n == 1), the most numerous and the cheapest to
     // search again: a small table of this search's own, which stays in the cache, instead of
     // the shared one.

@@ -27,12 +27,24 @@ struct Stipulation {
 //  - Threat T: it gives check, or it threatens the goal within T moves (were the defender to
 //    pass); applied where the attacker has at least T moves left after it;
 //  - MaxFlightsquares F: the defender's king then has at most F flights (legal moves of the
-//    defender that take its king off its square).
+//    defender that take its king off its square);
+//  - NonTrivial M T: the defender then has at most 1 + B non-trivial defences, B being what is
+//    left of M along the line (each such node spends its non-trivial defences beyond the first).
+//    A defence is trivial if the attacker then wins within T + 1 moves (#) or T moves (s#).
+//    Applied where the attacker has more than T moves left after the defence (options/nontrivial.c);
+//  - KeepMatingPiece: the side that is to mate (the attacker in #, the defender in s#) keeps a
+//    piece other than its king (optimisations/keepmating.c).
 // Keys, tries and variations outside these bounds are not found: a verdict holds within them.
 struct SearchRestrictions {
-    int threat_length = -1; // T, or -1: none
-    int max_flights = -1;   // F, or -1: none
-    bool any() const { return threat_length >= 0 || max_flights >= 0; }
+    int threat_length = -1;     // T, or -1: none
+    int max_flights = -1;       // F, or -1: none
+    int nontrivial_max = -1;    // NonTrivial's M, or -1: none
+    int nontrivial_length = -1; // NonTrivial's T
+    bool keep_mating_piece = false;
+    bool nontrivial() const { return nontrivial_max >= 0; }
+    bool any() const {
+        return threat_length >= 0 || max_flights >= 0 || nontrivial() || keep_mating_piece;
+    }
     bool operator==(const SearchRestrictions&) const = default;
 };
 

@@ -280,14 +280,18 @@ TEST_CASE("Reader: Popeye options we do not act on are kept with their arguments
         "option CastlingMutuallyExclusive h1 a8 NoWk NoBk StopOnShortSolutions GoalIsEnd"));
     CHECK(p.options.ignored ==
           std::vector<std::string>{
-              "Intelligent", "NoBoard", "NoShortVariations", "NonTrivial 5 0",
-              "KeepMatingPiece", "CastlingMutuallyExclusive a1h8",
+              "Intelligent", "NoBoard", "CastlingMutuallyExclusive a1h8",
               "StartMoveNumber 2", "UpToMoveNumber 7", "MaxTime 60", "PostKeyPlay", "Quodlibet",
               "Intelligent 3", "CastlingMutuallyExclusive h1a8", "NoWk", "NoBk",
               "StopOnShortSolutions", "GoalIsEnd"});
     // Acted on: MatesIn1 shows the defender's immediate mates, EnPassant states the last move,
-    // MaxFlightsquares restricts the search.
+    // MaxFlightsquares, NonTrivial and KeepMatingPiece restrict the search, NoShortVariations
+    // the variations shown.
     CHECK(p.options.mates_in_1);
+    CHECK(p.options.nontrivial_max == 5);
+    CHECK(p.options.nontrivial_length == 0);
+    CHECK(p.options.keep_mating_piece);
+    CHECK(p.options.no_short_variations);
     CHECK(p.options.max_flights == 1);
     CHECK(p.options.en_passant == SQ_G6);
 }

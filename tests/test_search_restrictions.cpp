@@ -100,7 +100,9 @@ TEST_CASE("Restricted keys are a subset of the unrestricted keys", "[restriction
         INFO(path.filename().string());
         std::set<std::string> all = keys_of(l, {});
         with_keys += !all.empty();
-        for (SearchRestrictions r : {threat(1), flights(1), flights(0), SearchRestrictions{1, 2}}) {
+        for (SearchRestrictions r : {threat(1), flights(1), flights(0), SearchRestrictions{1, 2},
+                                     SearchRestrictions{-1, -1, 0, 0}, // NonTrivial 0 0
+                                     SearchRestrictions{-1, -1, 1, 1}}) {
             std::set<std::string> within = keys_of(l, r);
             CHECK(std::includes(all.begin(), all.end(), within.begin(), within.end()));
             narrowed += within.size() < all.size();

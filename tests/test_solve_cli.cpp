@@ -101,13 +101,13 @@ TEST_CASE("solve: options read but not acted on are named on stderr", "[solve]")
     const fs::path file = fs::temp_directory_path() / "dynamo_test_ignored_option.pop";
     {
         std::ofstream out(file);
-        out << "beginproblem\nstipulation #1\noption NoBoard\n  NonTrivial 5 0\n"
+        out << "beginproblem\nstipulation #1\noption NoBoard\n  UpToMoveNumber 7\n"
                "pieces white kb6 qc1 black ka8\nendproblem\n";
     }
     Run run = solve(file.string(), false);
     fs::remove(file);
     CHECK(run.status == 0);
     CHECK(run.err.find(file.string() + ":1: note: problem 1: option not acted on: NoBoard, "
-                                       "NonTrivial 5 0\n") != std::string::npos);
+                                       "UpToMoveNumber 7\n") != std::string::npos);
     CHECK(run.out.find("verdict: sound") != std::string::npos); // solved all the same
 }
