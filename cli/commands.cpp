@@ -4,6 +4,7 @@
 #include "format/notation.h"
 #include "format/problem_reader.h"
 #include "solver/analysis.h"
+#include "solver/legality.h"
 #include "solver/movegen.h"
 #include "solver/perft.h"
 
@@ -53,14 +54,20 @@ Language language_from(const CommonOptions& common) {
 namespace {
 
 
+// The position of --fen (and --prev) for the commands that run the generators without an
+// analysis first: refused, with the reason, if it cannot arise (the generators assume it can).
 Position position_from(const CommonOptions& common, const std::string& prev) {
     Position pos;
     std::string error;
     std::string fen = common.fen.empty() ? std::string(START_FEN) : common.fen;
     if (!parse_fen(fen, rules_from(common), pos, &error)) throw UsageError("--fen: " + error);
+    if (auto reason = illegal_reason(pos)) throw UsageError("--fen: illegal position: " + *reason);
     if (!prev.empty()) {
         Placement placement;
         if (!parse_board(prev, placement, &error)) throw UsageError("--prev: " + error);
+        // Before the opponent's last move the opponent was to move.
+        if (auto reason = illegal_reason(placement, ~pos.side_to_move(), pos.rules()))
+            throw UsageError("--prev: illegal position: " + *reason);
         pos.set_forbidden_placement(placement);
     }
     return pos;

@@ -4,6 +4,7 @@
 
 #include "format/fen.h"
 #include "format/notation.h"
+#include "solver/legality.h"
 #include "solver/movegen.h"
 
 #include <algorithm>
@@ -34,6 +35,8 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         Position pos;
         std::string error;
         if (!parse_fen(fen, rules, pos, &error)) throw UsageError("--fen: " + error);
+        // Legal moves keep a position legal: the start is the one to check.
+        if (auto reason = illegal_reason(pos)) throw UsageError("--fen: illegal position: " + *reason);
         // The FEN's sixth field, if given, numbers the first move.
         int number = 1;
         {
