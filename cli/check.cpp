@@ -161,6 +161,7 @@ struct Context {
     const SolveOptions& solve;
     Language lang;
     std::optional<RuleSet> rules_override;
+    int hash_mb = 64; // each problem's share of --hash
 };
 
 // The same options `solve` uses, so that both give the same verdicts; progress is ours.
@@ -169,7 +170,7 @@ AnalysisOptions analysis_options(const Context& ctx, const ProblemOptions& probl
     a.tries |= ctx.solve.tries;
     a.variations |= ctx.solve.variations;
     a.threads = threads;
-    a.hash_mb = size_t(ctx.solve.hash_mb);
+    a.hash_mb = size_t(ctx.hash_mb);
     a.max_seconds = ctx.solve.max_seconds;
     a.interrupt = &interrupted();
     // A verdict needs no more solutions than one beyond those intended: a random position can
@@ -415,9 +416,17 @@ int combine(int a, int b) {
 
 } // namespace
 
+HashShare hash_share(int hash_mb, size_t problems, int threads) {
+    // Tables are separate (a fact proven for one problem is no fact for another); the smallest
+    // is 1 MB, so no more problems run at once than --hash has megabytes.
+    int at_once = int(std::max<size_t>(1, std::min({problems, size_t(std::max(threads, 1)),
+                                                    size_t(std::max(hash_mb, 1))})));
+    return {at_once, std::max(1, hash_mb / at_once)};
+}
+
 int run_check(const CommonOptions& common, const SolveOptions& solve, const CheckOptions& options) {
     auto start = Clock::now();
-    Context ctx{common, solve, Language::English, std::nullopt};
+    Context ctx{common, solve, Language::English, std::nullopt, solve.hash_mb};
     std::optional<std::pair<size_t, size_t>> shard{{0, 1}};
     try {
         ctx.lang = language_from(common);
@@ -446,6 +455,8 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     const size_t n = items.size();
     const int budget =
         common.threads > 0 ? common.threads : tbb::this_task_arena::max_concurrency();
+    const HashShare share = hash_share(solve.hash_mb, n, budget);
+    ctx.hash_mb = share.per_problem_mb;
     std::mutex mutex;
     std::condition_variable ready;
     std::vector<std::optional<Outcome>> results(n);
@@ -483,7 +494,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
         }
     };
     std::vector<std::jthread> workers;
-    for (size_t w = 0; w < std::min(n, size_t(budget)); ++w) workers.emplace_back(worker);
+    for (int w = 0; w < share.problems_at_once; ++w) workers.emplace_back(worker);
 
     // This thread prints, in input order, each result as soon as those before it are printed.
     ProgressBar bar(isatty(STDERR_FILENO) && !solve.quiet);

@@ -72,6 +72,14 @@ struct CheckOptions {
     std::string shard;              // "I/N": only problems I, I+N, I+2N, ... (0-based, across inputs)
 };
 
+// --hash bounds the whole process: `check` runs problems side by side, each with its own table,
+// so they share it. How many at once (at most `threads`, at most one per MB), and each one's MB.
+struct HashShare {
+    int problems_at_once = 1;
+    int per_problem_mb = 64;
+};
+HashShare hash_share(int hash_mb, size_t problems, int threads);
+
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);
 int run_moves(const CommonOptions& common, const MovesOptions& options);

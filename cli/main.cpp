@@ -64,7 +64,9 @@ int main(int argc, char** argv) {
     auto add_search_options = [&](CLI::App* cmd) {
         cmd->add_option("--threads", common.threads, "worker threads (default: all cores)")
             ->check(CLI::NonNegativeNumber);
-        cmd->add_option("--hash", solve.hash_mb, "transposition table size in MB")
+        cmd->add_option("--hash", solve.hash_mb,
+                        "memory for transposition tables in MB, for the whole process (check "
+                        "shares it among the problems it solves at once); default 64")
             ->check(CLI::Range(1, 65536));
         cmd->add_option("--maxtime", solve.max_seconds,
                         "seconds per problem; then what is proved so far is printed (unfinished)")

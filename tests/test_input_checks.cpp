@@ -146,3 +146,26 @@ TEST_CASE("mate: impossible material gets the verdict illegal, not no solution",
     CHECK(j["verdict"] == "illegal");
     CHECK(j["illegal"] == "21 white men (at most 16)");
 }
+
+TEST_CASE("check: --hash bounds the process, shared by the problems solved at once", "[input]") {
+    // Was: each problem its own --hash (check --hash 1024 --threads 2 peaked at 2.1 GB).
+    auto share = cli::hash_share(1024, 2, 2);
+    CHECK(share.problems_at_once == 2);
+    CHECK(share.per_problem_mb == 512);
+    share = cli::hash_share(1024, 1, 4); // a lone problem gets it all
+    CHECK(share.problems_at_once == 1);
+    CHECK(share.per_problem_mb == 1024);
+    share = cli::hash_share(64, 100, 3);
+    CHECK(share.problems_at_once == 3);
+    CHECK(share.per_problem_mb == 21);
+    // A table is at least 1 MB: no more problems at once than megabytes.
+    share = cli::hash_share(2, 100, 8);
+    CHECK(share.problems_at_once == 2);
+    CHECK(share.per_problem_mb == 1);
+    for (int mb : {1, 3, 64, 1000})
+        for (int threads : {1, 2, 7, 64}) {
+            auto s = cli::hash_share(mb, 50, threads);
+            CHECK(s.problems_at_once * s.per_problem_mb <= mb);
+            CHECK(s.problems_at_once <= threads);
+        }
+}
