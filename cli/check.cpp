@@ -7,6 +7,7 @@
 #include "format/report_json.h"
 #include "format/report_text.h"
 #include "solver/analysis.h"
+#include "solver/tt.h"
 
 #include <tbb/task_arena.h>
 
@@ -244,7 +245,7 @@ Outcome error_outcome(const Item& item) {
     const Diagnostic& first = item.errors.front();
     std::string detail =
         (first.line > 0 ? "line " + std::to_string(first.line) + ": " : "") + first.message;
-    return {"error", 0, detail, j.dump(), 2, std::nullopt};
+    return {"error", 0, detail, json_line(j), 2, std::nullopt};
 }
 
 Outcome check_item(const Item& item, int threads, const Context& ctx) {
@@ -289,7 +290,7 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
                       joined(problem.options.ignored, ", ");
     out.seconds = solution.seconds;
     if (reason.empty()) out.solution = solution.verdict;
-    out.json = j.dump();
+    out.json = json_line(j);
     out.status = status_of(out.verdict);
     return out;
 }
@@ -436,7 +437,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
             throw UsageError("--shard: expected I/N with 0 <= I < N (e.g. 0/4), found '" +
                              options.shard + "'");
     } catch (const UsageError& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
     install_interrupt_handler();
@@ -477,12 +478,14 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
             try {
                 out = check_item(items[i], threads, ctx);
             } catch (const std::exception& e) {
-                out = {"error", 0, std::string("internal error: ") + e.what(), "", 2, std::nullopt};
-                out.json = nlohmann::json{{"file", items[i].file},
-                                          {"index", items[i].index},
-                                          {"verdict", "error"},
-                                          {"errors", nlohmann::json::array({out.detail})}}
-                               .dump();
+                // A table that cannot be mapped is --hash's doing, anything else ours.
+                bool table = dynamic_cast<const TableAllocationError*>(&e) != nullptr;
+                out = {"error", 0, (table ? "" : "internal error: ") + error_message(e), "", 2,
+                       std::nullopt};
+                out.json = json_line(nlohmann::json{{"file", items[i].file},
+                                                    {"index", items[i].index},
+                                                    {"verdict", "error"},
+                                                    {"errors", nlohmann::json::array({out.detail})}});
             }
             {
                 std::lock_guard lock(mutex);
@@ -531,7 +534,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
                 if (problem_verdict) {
                     auto j = nlohmann::json::parse(out.json);
                     j["problem_verdict"] = verdict_name(*problem_verdict);
-                    out.json = j.dump();
+                    out.json = json_line(j);
                 }
                 std::cout << out.json << "\n";
             } else {

@@ -3,10 +3,12 @@
 #include "format/fen.h"
 #include "format/notation.h"
 #include "format/problem_reader.h"
+#include "format/text_input.h"
 #include "solver/analysis.h"
 #include "solver/legality.h"
 #include "solver/movegen.h"
 #include "solver/perft.h"
+#include "solver/tt.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +20,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 #include <vector>
 
 namespace dynamo::cli {
@@ -36,6 +39,17 @@ void install_interrupt_handler() {
 }
 
 const std::atomic<bool>& interrupted() { return interrupt_flag; }
+
+void print_error(const std::string& message) {
+    std::cerr << "dynamo: error: " << escaped(message) << "\n";
+}
+
+std::string error_message(const std::exception& e) {
+    if (auto* t = dynamic_cast<const TableAllocationError*>(&e))
+        return "--hash: cannot map a transposition table of " + std::to_string(t->megabytes) +
+               " MB (" + std::generic_category().message(t->error) + "); give a smaller --hash";
+    return e.what();
+}
 
 RuleSet rules_from(const CommonOptions& common) {
     std::string error;
@@ -78,7 +92,7 @@ template <typename F> int guarded(F&& f) {
     try {
         return f();
     } catch (const UsageError& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
 }

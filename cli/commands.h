@@ -59,6 +59,12 @@ struct SolveOptions {
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+// "dynamo: error: MESSAGE" on stderr, with the bytes of input quoted in it escaped.
+void print_error(const std::string& message);
+// What to say of an exception that ends a command or a problem: a transposition table that
+// cannot be mapped is --hash's doing, and says so with its size.
+std::string error_message(const std::exception& e);
+
 // Ctrl-C: sets interrupted() so that running analyses stop with what they proved (unfinished).
 // Installing clears the flag.
 void install_interrupt_handler();
