@@ -318,3 +318,30 @@ TEST_CASE("Garbage in a problem's free text: escaped in the report, valid JSON",
     CHECK(j["title"] == "Bad \u00ff\u00fe title \\x1b[31m");
     CHECK(j["verdict"] == "sound");
 }
+
+TEST_CASE("solve: a problem file's impossible diagram is illegal, with the reason", "[input]") {
+    namespace fs = std::filesystem;
+    fs::path file = fs::temp_directory_path() / ("dynamo-illegal-" + std::to_string(getpid()) + ".pop");
+    // Problem 1: a white pawn on h8 (the generators must never see it). Problem 2: nine white
+    // pawns (was: "no solution").
+    std::ofstream(file) << "beginproblem\nstipulation #1\npieces white kb6 qc1 ph8 black ka8\n"
+                           "nextproblem\nstipulation #1\n"
+                           "pieces white kb6 qc1 pa2b2c2d2e2f2g2h2a3 black ka8\nendproblem\n";
+    cli::CommonOptions common;
+    common.threads = 1;
+    cli::SolveOptions options;
+    options.files = {file.string()};
+    options.quiet = true;
+    options.json = true;
+    options.hash_mb = 1;
+    Run r = captured([&] { return cli::run_solve(common, options); });
+    fs::remove(file);
+    std::istringstream lines(r.out);
+    std::vector<nlohmann::json> objects;
+    for (std::string line; std::getline(lines, line);) objects.push_back(nlohmann::json::parse(line));
+    REQUIRE(objects.size() == 2);
+    CHECK(objects[0]["verdict"] == "illegal");
+    CHECK(objects[0]["illegal"] == "a pawn on its promotion rank");
+    CHECK(objects[1]["verdict"] == "illegal");
+    CHECK(objects[1]["illegal"] == "9 white pawns (at most 8)");
+}
