@@ -199,9 +199,11 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     std::printf("%-30s %-6s %9s %9s %8s %-17s%s\n", "problem", "stip", "1 thr s", "N thr s",
                 "speed-up", "verdict", popeye.empty() ? "" : "  Popeye s  Popeye/ours(N)");
     double total1 = 0, totaln = 0, total_popeye = 0, total_ours_vs_popeye = 0;
+    int status = 0;
     for (const std::string& file : options.suite) {
         ReadResult read = read_problem_file(file);
         for (const Diagnostic& d : read.errors) std::fprintf(stderr, "%s\n", d.text().c_str());
+        if (!read.errors.empty()) status = 2; // bad input, as for solve
         std::string stem = std::filesystem::path(file).stem().string();
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
@@ -232,7 +234,7 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     if (total_popeye > 0)
         std::printf("Popeye total %.2f s, ours (N threads) %.2f s on the same problems: ratio %.2f\n",
                     total_popeye, total_ours_vs_popeye, total_popeye / total_ours_vs_popeye);
-    return 0;
+    return status;
 }
 
 } // namespace

@@ -345,3 +345,11 @@ TEST_CASE("solve: a problem file's impossible diagram is illegal, with the reaso
     CHECK(objects[1]["verdict"] == "illegal");
     CHECK(objects[1]["illegal"] == "9 white pawns (at most 8)");
 }
+
+TEST_CASE("bench --suite: a file that cannot be read is bad input (exit 2), not success", "[input]") {
+    cli::CommonOptions common;
+    cli::BenchOptions options;
+    options.suite = {"/nonexistent/suite.pop"};
+    Run r = captured([&] { return cli::run_bench(common, options); });
+    CHECK(r.status == 2);
+}
