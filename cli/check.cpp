@@ -7,6 +7,7 @@
 #include "format/report_json.h"
 #include "format/report_text.h"
 #include "solver/analysis.h"
+#include "solver/tt.h"
 
 #include <tbb/task_arena.h>
 
@@ -161,6 +162,7 @@ struct Context {
     const SolveOptions& solve;
     Language lang;
     std::optional<RuleSet> rules_override;
+    int hash_mb = 64; // each problem's share of --hash
 };
 
 // The same options `solve` uses, so that both give the same verdicts; progress is ours.
@@ -169,7 +171,7 @@ AnalysisOptions analysis_options(const Context& ctx, const ProblemOptions& probl
     a.tries |= ctx.solve.tries;
     a.variations |= ctx.solve.variations;
     a.threads = threads;
-    a.hash_mb = size_t(ctx.solve.hash_mb);
+    a.hash_mb = size_t(ctx.hash_mb);
     a.max_seconds = ctx.solve.max_seconds;
     a.interrupt = &interrupted();
     // A verdict needs no more solutions than one beyond those intended: a random position can
@@ -243,7 +245,7 @@ Outcome error_outcome(const Item& item) {
     const Diagnostic& first = item.errors.front();
     std::string detail =
         (first.line > 0 ? "line " + std::to_string(first.line) + ": " : "") + first.message;
-    return {"error", 0, detail, j.dump(), 2, std::nullopt};
+    return {"error", 0, detail, json_line(j), 2, std::nullopt};
 }
 
 Outcome check_item(const Item& item, int threads, const Context& ctx) {
@@ -288,7 +290,7 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
                       joined(problem.options.ignored, ", ");
     out.seconds = solution.seconds;
     if (reason.empty()) out.solution = solution.verdict;
-    out.json = j.dump();
+    out.json = json_line(j);
     out.status = status_of(out.verdict);
     return out;
 }
@@ -415,9 +417,17 @@ int combine(int a, int b) {
 
 } // namespace
 
+HashShare hash_share(int hash_mb, size_t problems, int threads) {
+    // Tables are separate (a fact proven for one problem is no fact for another); the smallest
+    // is 1 MB, so no more problems run at once than --hash has megabytes.
+    int at_once = int(std::max<size_t>(1, std::min({problems, size_t(std::max(threads, 1)),
+                                                    size_t(std::max(hash_mb, 1))})));
+    return {at_once, std::max(1, hash_mb / at_once)};
+}
+
 int run_check(const CommonOptions& common, const SolveOptions& solve, const CheckOptions& options) {
     auto start = Clock::now();
-    Context ctx{common, solve, Language::English, std::nullopt};
+    Context ctx{common, solve, Language::English, std::nullopt, solve.hash_mb};
     std::optional<std::pair<size_t, size_t>> shard{{0, 1}};
     try {
         ctx.lang = language_from(common);
@@ -427,7 +437,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
             throw UsageError("--shard: expected I/N with 0 <= I < N (e.g. 0/4), found '" +
                              options.shard + "'");
     } catch (const UsageError& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
     install_interrupt_handler();
@@ -446,6 +456,8 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     const size_t n = items.size();
     const int budget =
         common.threads > 0 ? common.threads : tbb::this_task_arena::max_concurrency();
+    const HashShare share = hash_share(solve.hash_mb, n, budget);
+    ctx.hash_mb = share.per_problem_mb;
     std::mutex mutex;
     std::condition_variable ready;
     std::vector<std::optional<Outcome>> results(n);
@@ -466,12 +478,14 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
             try {
                 out = check_item(items[i], threads, ctx);
             } catch (const std::exception& e) {
-                out = {"error", 0, std::string("internal error: ") + e.what(), "", 2, std::nullopt};
-                out.json = nlohmann::json{{"file", items[i].file},
-                                          {"index", items[i].index},
-                                          {"verdict", "error"},
-                                          {"errors", nlohmann::json::array({out.detail})}}
-                               .dump();
+                // A table that cannot be mapped is --hash's doing, anything else ours.
+                bool table = dynamic_cast<const TableAllocationError*>(&e) != nullptr;
+                out = {"error", 0, (table ? "" : "internal error: ") + error_message(e), "", 2,
+                       std::nullopt};
+                out.json = json_line(nlohmann::json{{"file", items[i].file},
+                                                    {"index", items[i].index},
+                                                    {"verdict", "error"},
+                                                    {"errors", nlohmann::json::array({out.detail})}});
             }
             {
                 std::lock_guard lock(mutex);
@@ -483,7 +497,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
         }
     };
     std::vector<std::jthread> workers;
-    for (size_t w = 0; w < std::min(n, size_t(budget)); ++w) workers.emplace_back(worker);
+    for (int w = 0; w < share.problems_at_once; ++w) workers.emplace_back(worker);
 
     // This thread prints, in input order, each result as soon as those before it are printed.
     ProgressBar bar(isatty(STDERR_FILENO) && !solve.quiet);
@@ -520,7 +534,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
                 if (problem_verdict) {
                     auto j = nlohmann::json::parse(out.json);
                     j["problem_verdict"] = verdict_name(*problem_verdict);
-                    out.json = j.dump();
+                    out.json = json_line(j);
                 }
                 std::cout << out.json << "\n";
             } else {

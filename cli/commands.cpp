@@ -3,9 +3,12 @@
 #include "format/fen.h"
 #include "format/notation.h"
 #include "format/problem_reader.h"
+#include "format/text_input.h"
 #include "solver/analysis.h"
+#include "solver/legality.h"
 #include "solver/movegen.h"
 #include "solver/perft.h"
+#include "solver/tt.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +20,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 #include <vector>
 
 namespace dynamo::cli {
@@ -36,6 +40,17 @@ void install_interrupt_handler() {
 
 const std::atomic<bool>& interrupted() { return interrupt_flag; }
 
+void print_error(const std::string& message) {
+    std::cerr << "dynamo: error: " << escaped(message) << "\n";
+}
+
+std::string error_message(const std::exception& e) {
+    if (auto* t = dynamic_cast<const TableAllocationError*>(&e))
+        return "--hash: cannot map a transposition table of " + std::to_string(t->megabytes) +
+               " MB (" + std::generic_category().message(t->error) + "); give a smaller --hash";
+    return e.what();
+}
+
 RuleSet rules_from(const CommonOptions& common) {
     std::string error;
     auto rules = RuleSet::parse(common.rules, &error);
@@ -53,14 +68,20 @@ Language language_from(const CommonOptions& common) {
 namespace {
 
 
+// The position of --fen (and --prev) for the commands that run the generators without an
+// analysis first: refused, with the reason, if it cannot arise (the generators assume it can).
 Position position_from(const CommonOptions& common, const std::string& prev) {
     Position pos;
     std::string error;
     std::string fen = common.fen.empty() ? std::string(START_FEN) : common.fen;
     if (!parse_fen(fen, rules_from(common), pos, &error)) throw UsageError("--fen: " + error);
+    if (auto reason = illegal_reason(pos)) throw UsageError("--fen: illegal position: " + *reason);
     if (!prev.empty()) {
         Placement placement;
         if (!parse_board(prev, placement, &error)) throw UsageError("--prev: " + error);
+        // Before the opponent's last move the opponent was to move.
+        if (auto reason = illegal_reason(placement, ~pos.side_to_move(), pos.rules()))
+            throw UsageError("--prev: illegal position: " + *reason);
         pos.set_forbidden_placement(placement);
     }
     return pos;
@@ -71,7 +92,7 @@ template <typename F> int guarded(F&& f) {
     try {
         return f();
     } catch (const UsageError& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
 }
@@ -178,9 +199,11 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     std::printf("%-30s %-6s %9s %9s %8s %-17s%s\n", "problem", "stip", "1 thr s", "N thr s",
                 "speed-up", "verdict", popeye.empty() ? "" : "  Popeye s  Popeye/ours(N)");
     double total1 = 0, totaln = 0, total_popeye = 0, total_ours_vs_popeye = 0;
+    int status = 0;
     for (const std::string& file : options.suite) {
         ReadResult read = read_problem_file(file);
         for (const Diagnostic& d : read.errors) std::fprintf(stderr, "%s\n", d.text().c_str());
+        if (!read.errors.empty()) status = 2; // bad input, as for solve
         std::string stem = std::filesystem::path(file).stem().string();
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
@@ -211,7 +234,7 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     if (total_popeye > 0)
         std::printf("Popeye total %.2f s, ours (N threads) %.2f s on the same problems: ratio %.2f\n",
                     total_popeye, total_ours_vs_popeye, total_popeye / total_ours_vs_popeye);
-    return 0;
+    return status;
 }
 
 } // namespace

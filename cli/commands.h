@@ -59,6 +59,12 @@ struct SolveOptions {
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+// "dynamo: error: MESSAGE" on stderr, with the bytes of input quoted in it escaped.
+void print_error(const std::string& message);
+// What to say of an exception that ends a command or a problem: a transposition table that
+// cannot be mapped is --hash's doing, and says so with its size.
+std::string error_message(const std::exception& e);
+
 // Ctrl-C: sets interrupted() so that running analyses stop with what they proved (unfinished).
 // Installing clears the flag.
 void install_interrupt_handler();
@@ -71,6 +77,14 @@ struct CheckOptions {
     std::vector<std::string> paths; // files and folders
     std::string shard;              // "I/N": only problems I, I+N, I+2N, ... (0-based, across inputs)
 };
+
+// --hash bounds the whole process: `check` runs problems side by side, each with its own table,
+// so they share it. How many at once (at most `threads`, at most one per MB), and each one's MB.
+struct HashShare {
+    int problems_at_once = 1;
+    int per_problem_mb = 64;
+};
+HashShare hash_share(int hash_mb, size_t problems, int threads);
 
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);

@@ -4,7 +4,43 @@
 
 #include <CLI/CLI.hpp>
 
+#include "format/text_input.h"
+
+#include <charconv>
 #include <iostream>
+#include <sstream>
+
+namespace {
+
+// CLI11's own checks name their range (NonNegativeNumber writes DBL_MAX out in 300 digits):
+// these say what is wanted instead.
+CLI::Validator seconds() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            double value = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (ec != std::errc{} || end != text.data() + text.size() || !(value >= 0))
+                return "must be a number of seconds \u2265 0, found '" + text + "'";
+            if (value > 1e9) return "must be at most 1e9 seconds, found '" + text + "'";
+            return "";
+        },
+        "SECONDS>=0");
+}
+
+CLI::Validator whole_number(int low, int high, const std::string& unit = "") {
+    return CLI::Validator(
+        [=](std::string& text) -> std::string {
+            long long value = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (ec != std::errc{} || end != text.data() + text.size() || value < low || value > high)
+                return "must be a whole number" + unit + " from " + std::to_string(low) + " to " +
+                       std::to_string(high) + ", found '" + text + "'";
+            return "";
+        },
+        std::to_string(low) + ".." + std::to_string(high));
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     using namespace dynamo::cli;
@@ -23,13 +59,13 @@ int main(int argc, char** argv) {
     PerftOptions perft;
     auto* perft_cmd = app.add_subcommand("perft", "count legal move sequences (moves distinct by result)");
     add_position_options(perft_cmd);
-    perft_cmd->add_option("--depth", perft.depth, "plies")->required()->check(CLI::Range(0, 64));
+    perft_cmd->add_option("--depth", perft.depth, "plies")->required()->check(whole_number(0, 64));
     perft_cmd->add_flag("--divide", perft.divide, "print MOVE COUNT for each root move");
     perft_cmd->add_option("--prev", perft.prev,
                           "placement before the opponent's last move (FEN board field): the "
                           "no-undo rule then binds the root");
     perft_cmd->add_option("--threads", common.threads, "worker threads (default: all cores)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number(0, 1024));
     perft_cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
 
     MovesOptions moves;
@@ -41,20 +77,21 @@ int main(int argc, char** argv) {
     BenchOptions bench;
     auto* bench_cmd = app.add_subcommand("bench", "perft speed on fixed positions (leaf moves/s)");
     bench_cmd->add_option("--threads", common.threads, "threads for the parallel run (default: all cores)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number(0, 1024));
     bench_cmd->add_option("--vchess-timings", bench.vchess_timings,
                           "vchess timings.tsv, to print our speed relative to vchess "
                           "(default: the project's tests/data/vchess/timings.tsv)");
     bench_cmd->add_flag("--quick", bench.quick, "smaller depths (a smoke test)");
     bench_cmd->add_option("--repeat", bench.repeat, "runs per figure; the best is reported")
-        ->check(CLI::Range(1, 100));
+        ->check(whole_number(1, 100));
     bench_cmd->add_option("--suite", bench.suite,
                           "time the solver on each problem, 1 and N threads: problem files, folders, "
                           "or the project's suites orthodox, dynamo, dynref, help");
     bench_cmd->add_option("--popeye-timings", bench.popeye_timings,
                           "Popeye's timings.tsv: print our speed relative to Popeye's "
                           "(default: the project's tests/data/popeye/timings.tsv)");
-    bench_cmd->add_option("--maxtime", bench.max_seconds, "seconds per problem and thread count");
+    bench_cmd->add_option("--maxtime", bench.max_seconds, "seconds per problem and thread count")
+        ->check(seconds());
 
     ReplayOptions replay;
     auto* replay_cmd = app.add_subcommand("replay", "play a game or line move by move, printing each FEN");
@@ -66,12 +103,14 @@ int main(int argc, char** argv) {
     SolveOptions solve;
     auto add_search_options = [&](CLI::App* cmd) {
         cmd->add_option("--threads", common.threads, "worker threads (default: all cores)")
-            ->check(CLI::NonNegativeNumber);
-        cmd->add_option("--hash", solve.hash_mb, "transposition table size in MB")
-            ->check(CLI::Range(1, 65536));
+            ->check(whole_number(0, 1024));
+        cmd->add_option("--hash", solve.hash_mb,
+                        "memory for transposition tables in MB, for the whole process (check "
+                        "shares it among the problems it solves at once); default 64")
+            ->check(whole_number(1, 65536, " of MB"));
         cmd->add_option("--maxtime", solve.max_seconds,
                         "seconds per problem; then what is proved so far is printed (unfinished)")
-            ->check(CLI::NonNegativeNumber);
+            ->check(seconds());
         cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
         cmd->add_flag("--tries", solve.tries, "look for tries even when the problem does not ask");
         cmd->add_flag("--quiet", solve.quiet, "no progress output");
@@ -101,7 +140,12 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : 2;
+        // The message may quote what was typed: escaped line by line (help text is ours).
+        std::ostringstream err;
+        int status = app.exit(e, std::cout, err);
+        std::istringstream lines(err.str());
+        for (std::string line; std::getline(lines, line);) std::cerr << dynamo::escaped(line) << "\n";
+        return status == 0 ? 0 : 2;
     }
 
     try {
@@ -113,7 +157,7 @@ int main(int argc, char** argv) {
         if (*mate_cmd) return run_mate(common, solve);
         if (*check_cmd) return run_check(common, solve, check);
     } catch (const std::exception& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(error_message(e));
         return 2;
     }
     return 0;

@@ -4,6 +4,8 @@
 
 #include "format/fen.h"
 #include "format/notation.h"
+#include "format/text_input.h"
+#include "solver/legality.h"
 #include "solver/movegen.h"
 
 #include <algorithm>
@@ -34,6 +36,8 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         Position pos;
         std::string error;
         if (!parse_fen(fen, rules, pos, &error)) throw UsageError("--fen: " + error);
+        // Legal moves keep a position legal: the start is the one to check.
+        if (auto reason = illegal_reason(pos)) throw UsageError("--fen: illegal position: " + *reason);
         // The FEN's sixth field, if given, numbers the first move.
         int number = 1;
         {
@@ -47,17 +51,17 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
             throw UsageError("give the moves on the command line or with --file, not both");
         std::string text;
         if (!options.file.empty()) {
-            std::ifstream in(options.file);
-            if (!in) throw UsageError("--file: cannot read '" + options.file + "'");
-            std::stringstream ss;
-            ss << in.rdbuf();
-            text = ss.str();
+            std::string reason;
+            if (!read_text_file(options.file, text, reason))
+                throw UsageError("--file: cannot read '" + options.file + "': " + reason);
         } else {
             for (const auto& m : options.moves) text += m + "\n";
         }
         auto moves = split_moves(text);
         if (moves.empty())
-            throw UsageError("no moves to replay (give them on the command line or with --file)");
+            throw UsageError(options.file.empty()
+                                 ? "no moves to replay (give them on the command line or with --file)"
+                                 : "--file: no moves to replay in '" + options.file + "'");
 
         for (const std::string& written : moves) {
             Color side = pos.side_to_move();
@@ -79,7 +83,7 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         return 0;
     } catch (const UsageError& e) {
         std::fflush(stdout);
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
 }

@@ -79,7 +79,7 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
     if (json) {
         auto j = solution_json(problem, label, diagram, solution, text.lang);
         if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
-        std::cout << j.dump() << "\n";
+        std::cout << json_line(j) << "\n";
     } else {
         if (!label.empty()) std::cout << label << "\n";
         std::cout << text_header(problem, diagram, stip, text);
@@ -108,7 +108,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
         text.lang = language_from(common);
         if (common.rules_given) rules_override = rules_from(common);
     } catch (const UsageError& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
     int status = 0;
@@ -151,18 +151,18 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         text.lang = language_from(common);
         rules = rules_from(common);
     } catch (const UsageError& e) {
-        std::cerr << "dynamo: error: " << e.what() << "\n";
+        print_error(e.what());
         return 2;
     }
     std::string error;
     Stipulation stip;
     if (!parse_stipulation(options.stipulation, stip, &error)) {
-        std::cerr << "dynamo: error: --stip: " << error << "\n";
+        print_error("--stip: " + error);
         return 2;
     }
     Position diagram;
     if (!parse_fen(common.fen.empty() ? std::string(START_FEN) : common.fen, *rules, diagram, &error)) {
-        std::cerr << "dynamo: error: --fen: " << error << "\n";
+        print_error("--fen: " + error);
         return 2;
     }
     // A helpmate's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
@@ -187,7 +187,7 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         if (solution.verdict == Verdict::Unfinished) return 3;
         if (solution.keys() > 0 || !solution.help_lines.empty() || n == stip.moves) {
             if (options.json)
-                std::cout << solution_json(problem, "", diagram, solution, text.lang).dump() << "\n";
+                std::cout << json_line(solution_json(problem, "", diagram, solution, text.lang)) << "\n";
             else
                 std::cout << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
             break;

@@ -8,6 +8,7 @@
 #include "solver/position.h"
 #include "solver/rules.h"
 #include "solver/stipulation.h"
+#include "text_input.h"
 
 #include <optional>
 #include <string>
@@ -15,7 +16,8 @@
 
 namespace dynamo {
 
-// FILE:LINE:COL: error: MESSAGE (SPEC.md section 1, issue 3).
+// FILE:LINE:COL: error: MESSAGE (SPEC.md section 1, issue 3); FILE: error: MESSAGE for the file
+// as a whole (line 0). Bytes of the input quoted in it are escaped (text_input.h).
 struct Diagnostic {
     std::string file;
     int line = 0;
@@ -23,7 +25,8 @@ struct Diagnostic {
     std::string message;
 
     std::string text() const {
-        return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message;
+        std::string where = line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "";
+        return escaped(file + where + ": error: " + message);
     }
 };
 

@@ -1,4 +1,5 @@
 #include "problem_reader.h"
+#include "text_input.h"
 
 #include "fen.h"
 #include "notation.h"
@@ -583,7 +584,8 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
             case Cmd::Origin:
             case Cmd::Award:
             case Cmd::Remark: {
-                std::string text(lex_.rest_of_line());
+                // Printed and written to JSON: UTF-8, with no control characters (text_input.h).
+                std::string text = free_text(lex_.rest_of_line());
                 if (text.empty()) break; // as Popeye: nothing to keep
                 auto& list = cmd == Cmd::Title    ? p.titles
                              : cmd == Cmd::Author ? p.authors
@@ -1144,21 +1146,13 @@ ReadResult read_problems(std::string_view text, const std::string& name) {
 }
 
 ReadResult read_problem_file(const std::string& path) {
-    std::error_code ec;
-    std::ifstream in(path, std::ios::binary);
-    if (!in || std::filesystem::is_directory(path, ec)) {
+    std::string text, reason;
+    if (!read_text_file(path, text, reason)) {
         ReadResult r;
-        r.errors.push_back(Diagnostic{path, 0, 0, "cannot read file"});
+        r.errors.push_back(Diagnostic{path, 0, 0, "cannot read file: " + reason});
         return r;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) {
-        ReadResult r;
-        r.errors.push_back(Diagnostic{path, 0, 0, "cannot read file"});
-        return r;
-    }
-    return read_problems(text.str(), path);
+    return read_problems(text, path);
 }
 
 // The diagram and its twins, with the stipulations as written.

@@ -18,4 +18,10 @@ nlohmann::json move_json(const Position& pos, Move m, Language lang);
 nlohmann::json solution_json(const Problem& problem, const std::string& twin_label,
                              const Position& diagram, const Solution& solution, Language lang);
 
+// One JSON line. Bytes that are not UTF-8 (a file name, say) become U+FFFD instead of stopping
+// the report (nlohmann's dump() throws on them).
+inline std::string json_line(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 } // namespace dynamo

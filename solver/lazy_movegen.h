@@ -10,6 +10,7 @@
 #include "check.h"
 #include "position.h"
 
+#include <cassert>
 #include <type_traits>
 
 namespace dynamo::lazy {
@@ -101,6 +102,9 @@ template <typename Visit> class OrthodoxVisitor {
         const int fwd = pawn_push(us_);
         for (Bitboard b = pos_.pieces(us_, PAWN); b;) {
             Square s = pop_lsb(b);
+            // Not on its last rank (it promotes; illegal_reason refuses such a diagram). On its
+            // first rank (illegal in orthodox chess, refused too) it would only step once.
+            assert(relative_rank(us_, s) != 7);
             Bitboard allowed = target & pin_line(s);
             // Promotions are always visited; other pawn moves as restricted.
             allowed &= mask(PAWN, s) | (us_ == WHITE ? RANK_8_BB : RANK_1_BB);

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "movegen.h"
 
+#include <cassert>
 #include <cstring>
 #include <algorithm>
 #include <tuple>
@@ -436,7 +437,10 @@ class DynamoGenerator {
             return r >= 0 && r < 8 ? Square(int(s) + fwd * n) : SQ_NONE;
         };
 
-        Square t1 = ahead(1); // always on the board: no pawn stands on its last rank
+        // No pawn stands on its last rank (it promotes; illegal_reason refuses such a diagram),
+        // so t1 is on the board.
+        assert(relative_rank(us_, s) != 7);
+        Square t1 = ahead(1);
         if (empty(t1)) {
             add(Move::plain(s, t1), a);
             if (reach == 2 && empty(ahead(2))) add(Move::plain(s, ahead(2)), a);

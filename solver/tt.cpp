@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cerrno>
 #include <climits>
 #include <new>
 #include <sys/mman.h>
@@ -16,7 +17,7 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
     constexpr size_t HUGE_PAGE = size_t(2) << 20;
     mapping_size_ = n * sizeof(Bucket) + HUGE_PAGE;
     mapping_ = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapping_ == MAP_FAILED) throw std::bad_alloc();
+    if (mapping_ == MAP_FAILED) throw TableAllocationError(std::max<size_t>(megabytes, 1), errno);
     auto aligned = (reinterpret_cast<uintptr_t>(mapping_) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
     buckets_ = reinterpret_cast<Bucket*>(aligned);
     madvise(buckets_, n * sizeof(Bucket), MADV_HUGEPAGE); // a hint; without it, small pages

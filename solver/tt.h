@@ -17,14 +17,23 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <new>
 
 namespace dynamo {
+
+// The table's memory could not be mapped: the size tried and errno, for the caller to name.
+struct TableAllocationError : std::bad_alloc {
+    size_t megabytes;
+    int error;
+    TableAllocationError(size_t mb, int e) : megabytes(mb), error(e) {}
+    const char* what() const noexcept override { return "transposition table cannot be mapped"; }
+};
 
 class TranspositionTable {
   public:
     static constexpr int NO_WIN = 255;
 
-    explicit TranspositionTable(size_t megabytes = 64);
+    explicit TranspositionTable(size_t megabytes = 64); // throws TableAllocationError
 
     struct Bounds {
         int win = NO_WIN; // wins within this many moves (NO_WIN: not proven)

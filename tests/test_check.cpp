@@ -318,7 +318,7 @@ TEST_CASE("check: exit status", "[check]") {
     CHECK(objs[0]["verdict"] == "error");
     CHECK(objs[0]["index"] == 0);
     CHECK(objs[1]["verdict"] == "sound");
-    CHECK(missing.err.find("no-such-file.pop:0:0: error: cannot read file") != std::string::npos);
+    CHECK(missing.err.find("no-such-file.pop: error: cannot read file: no such file\n") != std::string::npos);
 }
 
 TEST_CASE("check: what a folder yields", "[check]") {
