@@ -1,4 +1,4 @@
-// The `dynamo` command line (SPEC.md section 4).
+// The `dynamo` command line (docs/format.md, "Commands").
 
 #include "commands.h"
 
@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
         cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
         cmd->add_flag("--tries", solve.tries, "look for tries even when the problem does not ask");
         cmd->add_flag("--quiet", solve.quiet, "no progress output");
-        cmd->add_flag("--json", solve.json, "JSON Lines: one object per problem (SPEC section 5)");
+        cmd->add_flag("--json", solve.json, "JSON Lines: one object per problem (docs/format.md)");
     };
     auto* solve_cmd = app.add_subcommand("solve", "solve every problem of the files: solution and verdict");
     solve_cmd->add_option("files", solve.files, "problem files (Popeye format)")->required();
@@ -123,9 +123,9 @@ int main(int argc, char** argv) {
     solve_cmd->add_flag("--variations", solve.variations, "threats and variations for every problem");
     add_search_options(solve_cmd);
 
-    auto* mate_cmd = app.add_subcommand("mate", "search a position for #N or s#N");
+    auto* mate_cmd = app.add_subcommand("mate", "search a position for #N, s#N, h#N or h#N.5");
     add_position_options(mate_cmd);
-    mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N")->required();
+    mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N, h#N, h#N.5")->required();
     mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
     add_search_options(mate_cmd);
 

@@ -1,4 +1,4 @@
-// `dynamo replay` (SPEC.md section 4): plays a game or line move by move, printing each move as
+// `dynamo replay` (docs/format.md): plays a game or line move by move, printing each move as
 // written canonically and the FEN after it; stops at the first move it cannot play.
 #include "commands.h"
 

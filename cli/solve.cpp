@@ -92,7 +92,7 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
 
-// SPEC.md section 4: where several apply, the highest wins in the order 2, 3, 1.
+// Exit status (docs/format.md): where several apply, the highest wins in the order 2, 3, 1.
 int combine(int a, int b) {
     auto rank = [](int s) { return s == 2 ? 3 : s == 3 ? 2 : s == 1 ? 1 : 0; };
     return rank(a) >= rank(b) ? a : b;

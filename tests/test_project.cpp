@@ -97,3 +97,24 @@ TEST_CASE(".ci/run runs the README's test command", "[project]") {
     CHECK(test_command.find("ctest") != std::string::npos);
     CHECK(ci.find(test_command) != std::string::npos);
 }
+
+TEST_CASE("The help texts point only into the project, and mate's lists every stipulation", "[project]") {
+    auto help = [](const std::string& command) {
+        std::string line = std::string("'") + DYNAMO_EXE + "' " + command + " --help 2>&1";
+        std::string out;
+        if (FILE* pipe = popen(line.c_str(), "r")) {
+            for (int c; (c = std::fgetc(pipe)) != EOF;) out.push_back(char(c));
+            pclose(pipe);
+        }
+        return out;
+    };
+    for (const char* command : {"solve", "check", "mate", "replay", "moves", "perft", "bench"}) {
+        std::string text = help(command);
+        INFO(command << " --help:\n" << text);
+        CHECK(text.find("Usage") != std::string::npos);
+        CHECK(text.find("SPEC") == std::string::npos);
+        CHECK(text.find("RULES") == std::string::npos);
+    }
+    std::string mate = help("mate");
+    for (const char* stipulation : {"#N", "s#N", "h#N", "h#N.5"}) CHECK(mate.find(stipulation) != std::string::npos);
+}
