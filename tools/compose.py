@@ -40,9 +40,12 @@ def position(args):
         board[sq] = piece
         return sq
     victim, other = ("K", "k") if args.victim == "w" else ("k", "K")
-    vk = put(victim, [s for s in SQ if edge(s)] if random.random() < args.edge else SQ)
+    if args.corner:
+        vk = put(victim, [s for s in SQ if s[0] in "ah" and s[1] in "18"])
+    else:
+        vk = put(victim, [s for s in SQ if edge(s)] if random.random() < args.edge else SQ)
     f, r = "abcdefgh".index(vk[0]), int(vk[1])
-    near = [s for s in SQ if abs("abcdefgh".index(s[0]) - f) <= 3 and abs(int(s[1]) - r) <= 3]
+    near = [s for s in SQ if abs("abcdefgh".index(s[0]) - f) <= args.near and abs(int(s[1]) - r) <= args.near]
     put(other, SQ if random.random() < 0.5 else near)
     for _ in range(rand_range(args.white)):
         p = random.choice(args.wset)
@@ -52,7 +55,9 @@ def position(args):
         put(p, [s for s in (near if random.random() < 0.7 else SQ) if not (p == "p" and s[1] in "18")])
     return fen_of(board)
 
-def score(j, stip):
+def score(j, stip, want=None):
+    if want:
+        return 5 if j["verdict"] == want else -1
     if stip.startswith("h"):
         return 10 if j["verdict"] == "sound" else -1
     if j["verdict"] != "sound":
@@ -78,9 +83,13 @@ def main():
     ap.add_argument("--wset", default="QRRBBSSP")
     ap.add_argument("--bset", default="pppsbr")
     ap.add_argument("--edge", type=float, default=0.7)
+    ap.add_argument("--corner", action="store_true", help="the mated king in a corner")
+    ap.add_argument("--near", type=int, default=3, help="most pieces within this distance of it")
     ap.add_argument("--victim", default="b", help="whose king is mated: b (#, h#) or w (s#)")
     ap.add_argument("--rules", default="Dynamo")
     ap.add_argument("--maxtime", default="3")
+    ap.add_argument("--threads", default="2")
+    ap.add_argument("--want", help="keep this verdict instead (cooked, short, 'sound, with duals')")
     ap.add_argument("--dynamo", default=os.path.join(os.path.dirname(__file__), "..", "build", "dynamo"))
     ap.add_argument("--min-score", type=int, default=4)
     args = ap.parse_args()
@@ -92,20 +101,22 @@ def main():
                     f"condition {args.rules}\noption Try Variation\n"
                     + ("end\n" if i == len(fens) - 1 else "nextproblem\n"))
         name = f.name
-    out = subprocess.run([args.dynamo, "check", name, "--json", "--threads", "2", "--quiet",
-                          "--maxtime", args.maxtime], capture_output=True, text=True).stdout
-    os.unlink(name)
-    for line in out.splitlines():
+    proc = subprocess.Popen([args.dynamo, "check", name, "--json", "--threads", args.threads,
+                             "--quiet", "--maxtime", args.maxtime], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    for line in proc.stdout:
         j = json.loads(line)
         if "tree" not in j:
             continue
         j["fen"] = fens[j["index"] - 1]
-        s = score(j, args.stip)
+        s = score(j, args.stip, args.want)
         if s >= args.min_score:
             print(json.dumps({"score": s, "fen": j["fen"], "verdict": j["verdict"],
                               "keys": [k["move"] for k in j["keys"]],
                               "tries": [t["move"] + " / " + ",".join(r["move"] for r in t["refutations"]) for t in j["tries"]],
                               "tree": j["tree"], "solutions": j.get("solutions"), "time": j["time_s"]}))
             sys.stdout.flush()
+    proc.wait()
+    os.unlink(name)
 
 main()
