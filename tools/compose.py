@@ -21,7 +21,7 @@ def fen_of(board):
         for f in "abcdefgh":
             p = board.get(f + r)
             if p:
-                row += (str(empty) if empty else "") + p
+                row += (str(empty) if empty else "") + {"S": "N", "s": "n"}.get(p, p)
                 empty = 0
             else:
                 empty += 1
