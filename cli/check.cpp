@@ -3,6 +3,7 @@
 
 #include "commands.h"
 
+#include "format/fen.h"
 #include "format/problem_reader.h"
 #include "format/report_json.h"
 #include "format/report_text.h"
@@ -155,6 +156,7 @@ struct Outcome {
     std::string json;   // the JSON line
     int status = 0;     // exit status it calls for
     std::optional<Verdict> solution; // the analysis' verdict, when it was analysed
+    bool differs = false;            // not the verdict the file certifies (remark verdict: X)
 };
 
 struct Context {
@@ -185,6 +187,21 @@ int status_of(const std::string& verdict) {
     if (verdict == "error") return 2;
     if (verdict == "unfinished") return 3;
     return 1; // not sound, or not checked (unsupported)
+}
+
+// A verdict the file certifies (`remark verdict: X`) replaces "sound" as what is expected: a
+// problem cooked on purpose is fine when certified cooked, a sound one certified cooked is not.
+// For twins the whole problem's verdict is compared (where it is printed), each twin only
+// reports what stops the run.
+int certified_status(const std::string& verdict, Verdict expected, bool whole, bool& differs) {
+    if (verdict == "error" || verdict == "unfinished") return status_of(verdict);
+    differs = whole && verdict != verdict_name(expected);
+    if (verdict == "unsupported") return 1;
+    return differs ? 1 : 0;
+}
+
+std::string differs_text(Verdict expected) {
+    return std::string("DIFFERS from the certified verdict: ") + verdict_name(expected);
 }
 
 std::string joined(const std::vector<std::string>& words, const char* separator = " ") {
@@ -270,6 +287,10 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
     }
 
     nlohmann::json j = solution_json(problem, inst.label, diagram, solution, ctx.lang);
+    j["fen"] = to_fen(diagram);
+    const bool whole = item.twins == 0; // else the last twin carries the problem's verdict
+    if (problem.expected_verdict && whole)
+        j["expected_verdict"] = verdict_name(*problem.expected_verdict);
     Outcome out;
     if (!reason.empty()) {
         // Same fields as a checked problem, so that readers need no special case.
@@ -292,6 +313,10 @@ Outcome check_item(const Item& item, int threads, const Context& ctx) {
     if (reason.empty()) out.solution = solution.verdict;
     out.json = json_line(j);
     out.status = status_of(out.verdict);
+    if (problem.expected_verdict) {
+        out.status = certified_status(out.verdict, *problem.expected_verdict, whole, out.differs);
+        if (out.differs) out.detail += "; " + differs_text(*problem.expected_verdict);
+    }
     return out;
 }
 
@@ -350,7 +375,7 @@ std::string text_line(const Item& item, const Outcome& out, const Columns& c) {
 }
 
 // "41 problems: 20 sound, 2 sound with duals, 8 cooked, ..., 2 errors in 1.23 s"
-std::string total_line(const std::vector<Outcome>& outcomes, double seconds) {
+std::string total_line(const std::vector<Outcome>& outcomes, size_t differing, double seconds) {
     static const std::pair<const char*, const char*> kinds[] = {
         {"sound", "sound"},
         {"sound, with duals", "sound with duals"},
@@ -370,6 +395,8 @@ std::string total_line(const std::vector<Outcome>& outcomes, double seconds) {
     auto errors = std::count_if(outcomes.begin(), outcomes.end(),
                                 [](const Outcome& o) { return o.verdict == "error"; });
     if (errors > 0) parts.push_back(std::to_string(errors) + (errors == 1 ? " error" : " errors"));
+    if (differing > 0)
+        parts.push_back(std::to_string(differing) + " not as certified");
     char time[32];
     std::snprintf(time, sizeof time, " in %.2f s", seconds);
     return std::to_string(outcomes.size()) + (outcomes.size() == 1 ? " problem" : " problems") +
@@ -505,6 +532,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     std::vector<Outcome> outcomes;
     std::vector<Verdict> twin_verdicts; // of the problem being printed, while it has twins
     int status = 0;
+    size_t differing = 0; // problems whose verdict is not the certified one
     while (outcomes.size() < n) {
         std::vector<Outcome> batch;
         size_t done_now;
@@ -530,10 +558,19 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
                     twin_verdicts.clear();
                 }
             }
+            const std::optional<Verdict> certified =
+                item.problem ? item.problem->expected_verdict : std::nullopt;
+            bool problem_differs = false;
+            if (problem_verdict && certified) {
+                problem_differs = *problem_verdict != *certified;
+                if (problem_differs) status = combine(status, 1);
+            }
+            differing += out.differs || problem_differs;
             if (solve.json) {
                 if (problem_verdict) {
                     auto j = nlohmann::json::parse(out.json);
                     j["problem_verdict"] = verdict_name(*problem_verdict);
+                    if (certified) j["expected_verdict"] = verdict_name(*certified);
                     out.json = json_line(j);
                 }
                 std::cout << out.json << "\n";
@@ -544,7 +581,8 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
                               << "  " << padded(title_of(item), columns.title) << "  "
                               << padded("", columns.stipulation) << "  "
                               << padded(verdict_name(*problem_verdict), 17)
-                              << "          the whole problem, " << item.twins << " twins\n";
+                              << "          the whole problem, " << item.twins << " twins"
+                              << (problem_differs ? "; " + differs_text(*certified) : "") << "\n";
             }
             status = combine(status, out.status);
             outcomes.push_back(std::move(out));
@@ -555,7 +593,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     workers.clear(); // joins; all have finished their last item
     bar.clear();
 
-    std::string total = total_line(outcomes, seconds_since(start));
+    std::string total = total_line(outcomes, differing, seconds_since(start));
     (solve.json ? std::cerr : std::cout) << total << "\n";
     std::cout.flush();
     return status;

@@ -76,6 +76,9 @@ struct Problem {
     int line = 0;       // line of its first keyword
 
     std::vector<std::string> titles, authors, origins, awards, remarks;
+    // `remark verdict: sound`: the verdict the file certifies (for a problem with twins, the
+    // verdict of the whole problem). `check` compares the verdict it finds with it.
+    std::optional<Verdict> expected_verdict;
 
     Placement pieces;                   // the diagram
     bool has_pieces = false;            // a `pieces` or `forsyth` line was given

@@ -454,6 +454,42 @@ class Reader {
     void report(Problem* p, const Token& at, std::string message) {
         report(p, diagnostic(at, std::move(message)));
     }
+    // `remark verdict: X` certifies the problem's verdict X (any verdict but `unfinished`;
+    // case, blanks and the comma of "sound, with duals" do not matter). Other remarks are text.
+    void read_certified_verdict(Problem& p, const Token& at, const std::string& remark) {
+        static constexpr std::string_view prefix = "verdict:";
+        auto lowered = [](std::string_view s) {
+            std::string out;
+            for (char c : s) {
+                if (c == ',') continue;
+                if (c == ' ' || c == '\t') {
+                    if (!out.empty() && out.back() != ' ') out += ' ';
+                    continue;
+                }
+                out += char(std::tolower(static_cast<unsigned char>(c)));
+            }
+            while (!out.empty() && out.back() == ' ') out.pop_back();
+            return out;
+        };
+        if (remark.size() < prefix.size() ||
+            lowered(std::string_view(remark).substr(0, prefix.size())) != prefix)
+            return;
+        std::string word = lowered(std::string_view(remark).substr(prefix.size()));
+        if (p.expected_verdict)
+            fail(at, "the verdict is certified twice ('remark verdict: " +
+                         std::string(verdict_name(*p.expected_verdict)) + "' before)");
+        for (Verdict v : {Verdict::Sound, Verdict::SoundWithDuals, Verdict::Cooked, Verdict::Short,
+                          Verdict::NoSolution, Verdict::Illegal, Verdict::Incomplete})
+            if (word == lowered(verdict_name(v))) {
+                p.expected_verdict = v;
+                return;
+            }
+        std::string_view given = std::string_view(remark).substr(prefix.size());
+        while (!given.empty() && (given.front() == ' ' || given.front() == '\t')) given.remove_prefix(1);
+        fail(at, "unknown verdict " + quoted(given) +
+                     " after 'remark verdict:' (expected sound, sound with duals, cooked, short, "
+                     "no solution, illegal or incomplete)");
+    }
     static std::string found(const Token& t) { return t.eof() ? "end of file" : quoted(t.text); }
     // What follows `after` on its line: the next token, or "end of line".
     std::string found_on_line(const Token& after) {
@@ -592,6 +628,7 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                              : cmd == Cmd::Origin ? p.origins
                              : cmd == Cmd::Award  ? p.awards
                                                   : p.remarks;
+                if (cmd == Cmd::Remark) read_certified_verdict(p, t, text);
                 list.push_back(std::move(text));
                 break;
             }
