@@ -2,6 +2,7 @@
 // in test_popeye.cpp, against Popeye's own output): expectations from Popeye's outputs and from
 // hand reasoning, each given where it is used.
 #include "helpers.h"
+#include "problem_helpers.h"
 
 #include "cli/commands.h"
 #include "format/problem_reader.h"
@@ -20,31 +21,6 @@ using namespace dynamo;
 using namespace dynamo::test;
 
 namespace {
-
-struct Loaded {
-    Problem problem;
-    Position diagram;
-};
-
-Loaded load_text(const std::string& text) {
-    ReadResult read = read_problems(text, "test");
-    REQUIRE(read.problems.size() == 1);
-    Loaded l{read.problems[0], {}};
-    REQUIRE(l.problem.ok());
-    l.diagram = problem_position(l.problem.pieces, l.problem.stipulation, l.problem.rules,
-                                 l.problem.options);
-    return l;
-}
-
-Loaded load(const std::string& path) {
-    ReadResult read = read_problem_file(path);
-    REQUIRE(read.problems.size() == 1);
-    Loaded l{read.problems[0], {}};
-    REQUIRE(l.problem.ok());
-    l.diagram = problem_position(l.problem.pieces, l.problem.stipulation, l.problem.rules,
-                                 l.problem.options);
-    return l;
-}
 
 Solution solve(const Loaded& l, const AnalysisOptions& options) {
     Solution sol = analyse(l.diagram, l.problem.stipulation, options);

@@ -3,6 +3,7 @@
 // (Against Popeye's own outputs, castling_11, ep_02 and ep_02_noflightlimit, which use them, are
 // compared in test_popeye.cpp.)
 #include "helpers.h"
+#include "problem_helpers.h"
 
 #include "cli/commands.h"
 #include "format/problem_reader.h"
@@ -18,21 +19,6 @@ using namespace dynamo;
 using namespace dynamo::test;
 
 namespace {
-
-struct Loaded {
-    Problem problem;
-    Position diagram;
-};
-
-Loaded load(const std::string& path) {
-    ReadResult read = read_problem_file(path);
-    REQUIRE(read.problems.size() == 1);
-    Loaded l{read.problems[0], {}};
-    REQUIRE(l.problem.ok());
-    l.diagram = problem_position(l.problem.pieces, l.problem.stipulation, l.problem.rules,
-                                 l.problem.options);
-    return l;
-}
 
 std::set<std::string> keys_of(const Loaded& l, SearchRestrictions restrictions) {
     AnalysisOptions options;
