@@ -10,6 +10,7 @@
 
 #include <cassert>
 #include <cstring>
+#include <memory>
 #include <algorithm>
 #include <tuple>
 #include <vector>
@@ -62,7 +63,26 @@ struct DedupTable {
     }
 };
 
-thread_local DedupTable dedup_table;
+// One table per generator alive on this thread, lent for the generator's lifetime: a visitor's
+// visit() runs other generators (the mate test after a move) while the first is still merging.
+class DedupLease {
+  public:
+    DedupLease() {
+        if (depth_ == int(tables_.size())) tables_.push_back(std::make_unique<DedupTable>());
+        table_ = tables_[size_t(depth_++)].get();
+    }
+    ~DedupLease() { --depth_; }
+    DedupLease(const DedupLease&) = delete;
+    DedupLease& operator=(const DedupLease&) = delete;
+    DedupTable& table() { return *table_; }
+
+  private:
+    static thread_local std::vector<std::unique_ptr<DedupTable>> tables_;
+    static thread_local int depth_;
+    DedupTable* table_;
+};
+thread_local std::vector<std::unique_ptr<DedupTable>> DedupLease::tables_;
+thread_local int DedupLease::depth_ = 0;
 
 constexpr int promotion_order(PieceType pt) {
     return pt == QUEEN ? 0 : pt == ROOK ? 1 : pt == BISHOP ? 2 : pt == KNIGHT ? 3 : 4;
@@ -79,8 +99,8 @@ auto canonical_rank(Move m) {
 class DynamoGenerator {
   public:
     DynamoGenerator(const Position& pos, MoveList& list)
-        : pos_(pos), list_(list), table_(dedup_table), rules_(pos.rules()),
-          us_(pos.side_to_move()), occ_(pos.pieces()), st_(pos.state()) {}
+        : pos_(pos), list_(list), table_(lease_.table()), rules_(pos.rules()),
+          us_(pos.side_to_move()), occ_(pos.pieces()) {}
 
     void run() {
         list_.clear();
@@ -229,8 +249,8 @@ class DynamoGenerator {
         if (!target_.is_none() && m != target_) return;
         if (visitor_ && !visitor_->admit(m)) return;
         // No undo (section 4): compare keys first, the placements only when they agree.
-        if (st_.has_forbidden && (st_.placement_key ^ delta) == st_.forbidden_key &&
-            (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st_.forbidden)
+        if (st().has_forbidden && (st().placement_key ^ delta) == st().forbidden_key &&
+            (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st().forbidden)
             return;
 
         if (passive_is_own_king && !rules_.king_through_check && king_crosses_check(m)) return;
@@ -263,8 +283,8 @@ class DynamoGenerator {
 
     bool same_result(Move a, Move b) const {
         return result_of(a) == result_of(b) &&
-               castling_after(st_.castling, a, rules_.strict_castling) ==
-                   castling_after(st_.castling, b, rules_.strict_castling);
+               castling_after(st().castling, a, rules_.strict_castling) ==
+                   castling_after(st().castling, b, rules_.strict_castling);
     }
 
     // Only some moves can leave the mover in check, when it is not in check already. Not in
@@ -483,7 +503,7 @@ class DynamoGenerator {
     // Castling (section 5): the original king and rook on their original squares, the squares
     // between empty, the king not in check and not crossing a square where it would be.
     void castling() {
-        const CastlingRights& cr = st_.castling;
+        const CastlingRights cr = st().castling; // a copy: a visitor makes moves
         Square k = cr.sq[us_][CastlingRights::KING_INDEX];
         if (k != castling_home(us_, CastlingRights::KING_INDEX)) return;
         bool checked = false, in_check = false;
@@ -505,13 +525,17 @@ class DynamoGenerator {
         }
     }
 
+    // The position's state is read through pos_ each time, never held: a visitor makes moves,
+    // and a move may reallocate the position's states.
+    const StateInfo& st() const { return pos_.state(); }
+
     const Position& pos_;
     MoveList& list_;
+    DedupLease lease_;
     DedupTable& table_;
     const RuleSet& rules_;
     Color us_;
     Bitboard occ_;
-    const StateInfo& st_;
     std::vector<Move>* ways_ = nullptr; // collecting ways (ways_of) instead of generating moves
     KingSafety safety_;
     bool any_mode_ = false; // any_legal(): looking for one legal way
