@@ -386,7 +386,8 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
     // Cut-short siblings said Unknown: the deciding move still decides the node.
     if (int i = decider.load(std::memory_order_relaxed); i < list.size()) {
         pool.refuted_splits_.fetch_add(1, std::memory_order_relaxed);
-        (attacker ? attack_killer_ : killer_)[std::min(pos.ply(), 127)] = list[i];
+        Move* killers = attacker ? attack_killer_ : killer_;
+        killers[std::min(pos.ply(), 127)] = list[i];
         return decisive;
     }
     if (unknown.load(std::memory_order_relaxed)) return Outcome::Unknown;
