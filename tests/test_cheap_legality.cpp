@@ -39,6 +39,26 @@ struct Collect final : MoveVisitor {
     }
 };
 
+// A visitor whose visit() makes the move and generates the replies in full, as the mate tests
+// do: the outer generator must go on merging as if nothing had happened.
+struct CollectNested final : MoveVisitor {
+    Position& pos;
+    std::vector<Move> seen;
+    uint64_t replies = 0;
+    explicit CollectNested(Position& p) : pos(p) {}
+    bool admit(Move) override { return true; }
+    bool visit(Move m) override {
+        seen.push_back(m);
+        pos.make(m);
+        MoveList list;
+        generate_legal(pos, list);
+        replies += uint64_t(list.size());
+        has_legal_move(pos);
+        pos.unmake();
+        return false;
+    }
+};
+
 struct Totals {
     int positions = 0, moves = 0, checks = 0, foreign_tried = 0, foreign_legal = 0;
 };
@@ -60,6 +80,11 @@ void check_position(Position& pos, const std::vector<Move>& foreign, Totals& tot
     CHECK_FALSE(dynamo_visit_legal(pos, checks));
     CHECK(checks.seen.size() == checking.size());
     CHECK(results(pos, checks.seen) == results(pos, checking));
+    // Generators run inside visit() (another position, the same thread) leave the visit whole.
+    CollectNested nested(pos);
+    CHECK_FALSE(dynamo_visit_legal(pos, nested));
+    CHECK(nested.seen.size() == legal.size());
+    CHECK(results(pos, nested.seen) == results(pos, legal));
     // visit() returning true stops the generator at once.
     if (!legal.empty()) {
         Collect first(pos, false);
