@@ -3,6 +3,7 @@
 // reasons for each verdict are written in the problems' remarks. Also the reader's side of
 // `remark verdict:`, how `check` reports a verdict that differs, and the teaching examples.
 #include "helpers.h"
+#include "cli_helpers.h"
 
 #include "cli/commands.h"
 #include "format/problem_reader.h"
@@ -228,14 +229,7 @@ TEST_CASE("Examples: each gives the verdict its comment promises", "[examples]")
         // A file with an error promises its message ("remark error: ..."); the others promise a
         // verdict for each problem ("remark verdict: ...").
         auto at = text.find("remark error: ");
-        cli::CommonOptions common;
-        common.threads = 2;
-        cli::SolveOptions options;
-        options.files = {file};
-        options.json = true;
-        options.quiet = true;
-        options.hash_mb = 16;
-        Run run = captured([&] { return cli::run_solve(common, options); });
+        Run run = solve_file(file, true);
         if (at != std::string::npos) {
             std::string message = text.substr(at + 14, text.find('\n', at) - at - 14);
             CHECK(run.status == 2);

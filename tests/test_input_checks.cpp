@@ -2,6 +2,7 @@
 // command: positions that cannot arise (perft, moves, replay refuse them; solve, check and mate
 // call them illegal), impossible material.
 #include "helpers.h"
+#include "cli_helpers.h"
 
 #include "cli/commands.h"
 #include "format/text_input.h"
@@ -302,15 +303,8 @@ TEST_CASE("Garbage in a problem's free text: escaped in the report, valid JSON",
     fs::path file = fs::temp_directory_path() / ("dynamo-garbage-" + std::to_string(getpid()) + ".pop");
     std::ofstream(file) << "beginproblem\ntitle Bad \xFF\xFE title \x1B[31m\nstipulation #1\n"
                            "pieces white kb6 qc1 black ka8\nendproblem\n";
-    cli::CommonOptions common;
-    common.threads = 1;
-    cli::SolveOptions options;
-    options.files = {file.string()};
-    options.quiet = true;
-    options.json = true;
-    options.hash_mb = 1;
     // Was: "dynamo: error: [json.exception.type_error.316] invalid UTF-8 byte".
-    Run r = captured([&] { return cli::run_solve(common, options); });
+    Run r = solve_file(file.string(), true, 1, 1);
     fs::remove(file);
     CHECK(r.status == 0);
     auto j = nlohmann::json::parse(r.out);
@@ -327,14 +321,7 @@ TEST_CASE("solve: a problem file's impossible diagram is illegal, with the reaso
     std::ofstream(file) << "beginproblem\nstipulation #1\npieces white kb6 qc1 ph8 black ka8\n"
                            "nextproblem\nstipulation #1\n"
                            "pieces white kb6 qc1 pa2b2c2d2e2f2g2h2a3 black ka8\nendproblem\n";
-    cli::CommonOptions common;
-    common.threads = 1;
-    cli::SolveOptions options;
-    options.files = {file.string()};
-    options.quiet = true;
-    options.json = true;
-    options.hash_mb = 1;
-    Run r = captured([&] { return cli::run_solve(common, options); });
+    Run r = solve_file(file.string(), true, 1, 1);
     fs::remove(file);
     std::istringstream lines(r.out);
     std::vector<nlohmann::json> objects;

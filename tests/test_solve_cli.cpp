@@ -1,6 +1,7 @@
 // `dynamo solve` and `dynamo mate` end to end: the verdict of a twinned problem as a whole, and
 // helpmates searched from a FEN.
 #include "helpers.h"
+#include "cli_helpers.h"
 
 #include "cli/commands.h"
 
@@ -16,16 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-Run solve(const std::string& file, bool json_output) {
-    cli::CommonOptions common;
-    common.threads = 2;
-    cli::SolveOptions options;
-    options.files = {file};
-    options.json = json_output;
-    options.quiet = true;
-    options.hash_mb = 16;
-    return captured([&] { return cli::run_solve(common, options); });
-}
+Run solve(const std::string& file, bool json_output) { return solve_file(file, json_output); }
 
 Run mate(const std::string& fen, const std::string& stip, const std::string& rules, bool upto) {
     cli::CommonOptions common;
