@@ -231,6 +231,13 @@ void try_first(MoveList& list, Move m) {
     auto it = std::find(list.begin(), list.end(), m);
     if (it != list.end()) std::iter_swap(list.begin(), it);
 }
+
+// Far from the end, defences that give check go first: the attacker must answer the check, so
+// a refutation among them is proved by the smallest tree, and the killer remembers it.
+constexpr int CHECKS_FIRST_DEPTH = 2;
+void checks_first(const Position& pos, MoveList& list) {
+    std::partition(list.begin(), list.end(), [&](Move m) { return pos.gives_check(m); });
+}
 } // namespace
 
 Key search_key(const Position& pos) {
@@ -704,6 +711,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
     if (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)) return Outcome::Fail;
+    if (n >= CHECKS_FIRST_DEPTH) checks_first(pos, *list);
     try_first(*list, killer_[ply]);
     if (first && (*list)[0] != killer_[ply]) first = 0; // a way not in the list: searched again
     const bool splits = may_split(n);
@@ -824,6 +832,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     generate_legal(pos, *list);
     if (list->empty() || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
         return Outcome::Fail;
+    if (n >= CHECKS_FIRST_DEPTH) checks_first(pos, *list);
     try_first(*list, killer_[ply]);
     if (first && (*list)[0] != killer_[ply]) first = 0; // a way not in the list: searched again
     const bool splits = may_split(n);
