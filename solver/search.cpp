@@ -235,8 +235,23 @@ void try_first(MoveList& list, Move m) {
 // Far from the end, defences that give check go first: the attacker must answer the check, so
 // a refutation among them is proved by the smallest tree, and the killer remembers it.
 constexpr int CHECKS_FIRST_DEPTH = 2;
-void checks_first(const Position& pos, MoveList& list) {
-    std::partition(list.begin(), list.end(), [&](Move m) { return pos.gives_check(m); });
+// Returns where the moves that give no check begin.
+int checks_first(const Position& pos, MoveList& list) {
+    return int(std::partition(list.begin(), list.end(), [&](Move m) { return pos.gives_check(m); }) -
+               list.begin());
+}
+
+// Refutation history: how often (weighted by depth) a defence with these squares refuted.
+size_t history_index(Move m) { return size_t(m.active_from()) * 128 + size_t(m.active_to()); }
+
+// Brings the move with the best history among list[i..] to i (selection as the loop goes: the
+// first refutation usually ends the node, so the rest is never sorted).
+void pick_by_history(MoveList& list, int i, const std::vector<uint32_t>& history) {
+    int best = i;
+    uint32_t best_score = history[history_index(list[i])];
+    for (int j = i + 1; j < list.size(); ++j)
+        if (uint32_t s = history[history_index(list[j])]; s > best_score) best = j, best_score = s;
+    if (best != i) std::swap(list[i], list[best]);
 }
 } // namespace
 
@@ -711,7 +726,7 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
     if (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)) return Outcome::Fail;
-    if (n >= CHECKS_FIRST_DEPTH) checks_first(pos, *list);
+    const int quiet_from = n >= CHECKS_FIRST_DEPTH ? checks_first(pos, *list) : list->size();
     try_first(*list, killer_[ply]);
     if (first && (*list)[0] != killer_[ply]) first = 0; // a way not in the list: searched again
     const bool splits = may_split(n);
@@ -721,12 +736,14 @@ Outcome MateSearch::defend_direct(Position& pos, int n) {
     };
     if (first && split_now(first)) return split(pos, *list, first, n, false);
     for (int i = first; i < list->size(); ++i) {
+        if (i >= quiet_from && i > 0) pick_by_history(*list, i, history_); // 0: the killer
         Move r = (*list)[i];
         pos.make(r);
         Outcome o = attack_node(pos, n - 1);
         pos.unmake();
         if (o == Outcome::Fail) {
             killer_[ply] = r;
+            history_[history_index(r)] += uint32_t(n * n);
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;
@@ -832,7 +849,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     generate_legal(pos, *list);
     if (list->empty() || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
         return Outcome::Fail;
-    if (n >= CHECKS_FIRST_DEPTH) checks_first(pos, *list);
+    const int quiet_from = n >= CHECKS_FIRST_DEPTH ? checks_first(pos, *list) : list->size();
     try_first(*list, killer_[ply]);
     if (first && (*list)[0] != killer_[ply]) first = 0; // a way not in the list: searched again
     const bool splits = may_split(n);
@@ -841,6 +858,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
     };
     if (first && split_now(first)) return split(pos, *list, first, n, false);
     for (int i = first; i < list->size(); ++i) {
+        if (i >= quiet_from && i > 0) pick_by_history(*list, i, history_); // 0: the killer
         Move r = (*list)[i];
         pos.make(r);
         if (checkmated(pos)) {
@@ -852,6 +870,7 @@ Outcome MateSearch::defend_self(Position& pos, int n) {
         pos.unmake();
         if (o == Outcome::Fail) {
             killer_[ply] = r;
+            history_[history_index(r)] += uint32_t(n * n);
             return Outcome::Fail;
         }
         unknown |= o == Outcome::Unknown;

@@ -161,6 +161,7 @@ class MateSearch {
     static constexpr size_t LAST_MOVE_SLOTS = size_t(1) << 16;
     std::vector<uint64_t> last_move_table_;
     Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
+    std::vector<uint32_t> history_ = std::vector<uint32_t>(64 * 128); // refutation history
     Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
     HelperPool* pool_;
     bool helper_;
