@@ -699,7 +699,30 @@ Outcome MateSearch::killer_first(Position& pos, int n, int& tried) {
     return o;
 }
 
+// Defence nodes far from the end are stored too (under their own salt): one that the attacker
+// wins costs every defence again when met by another order of moves.
+template <typename Search>
+Outcome MateSearch::stored_defence(Position& pos, int n, Search search) {
+    if (n < DEFENCE_STORE_DEPTH) return search();
+    const Key key = node_key(pos) ^ 0x9E3779B97F4A7C15ULL;
+    TranspositionTable::Bounds b = tt_.probe(key);
+    if (b.win <= n) return Outcome::Win;
+    if (b.fail >= n) return Outcome::Fail;
+    Outcome o = search();
+    if (o == Outcome::Win) tt_.store(key, {n, 0});
+    else if (o == Outcome::Fail) tt_.store(key, {TranspositionTable::NO_WIN, n});
+    return o;
+}
+
 Outcome MateSearch::defend_direct(Position& pos, int n) {
+    return stored_defence(pos, n, [&] { return defend_direct_node(pos, n); });
+}
+
+Outcome MateSearch::defend_self(Position& pos, int n) {
+    return stored_defence(pos, n, [&] { return defend_self_node(pos, n); });
+}
+
+Outcome MateSearch::defend_direct_node(Position& pos, int n) {
     // After the mating move the goal is reached: no filter there (as Popeye's goal test).
     if (restrictions_.keep_mating_piece && n >= 2 && mating_piece_lost(pos, false))
         return Outcome::Fail;
@@ -826,7 +849,7 @@ Outcome MateSearch::dynamo_defend_self_last(Position& pos) {
     return refuter.any ? Outcome::Win : Outcome::Fail; // no move at all: a White failure
 }
 
-Outcome MateSearch::defend_self(Position& pos, int n) {
+Outcome MateSearch::defend_self_node(Position& pos, int n) {
     if (restrictions_.keep_mating_piece && mating_piece_lost(pos, false)) return Outcome::Fail;
     BudgetRestorer restore{nontrivial_budget_, nontrivial_budget_};
     if (nontrivial_applies(n))

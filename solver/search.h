@@ -117,10 +117,14 @@ class MateSearch {
     Key node_key(const Position& pos) const;
     Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
+    Outcome defend_direct_node(Position& pos, int n);
+    template <typename Search> Outcome stored_defence(Position& pos, int n, Search search);
+    static constexpr int DEFENCE_STORE_DEPTH = 3;
     Outcome dynamo_mate_in_one(Position& pos);
     Outcome killer_first(Position& pos, int n, int& tried);
     Outcome dynamo_defend_self_last(Position& pos);
     Outcome defend_self(Position& pos, int n);
+    Outcome defend_self_node(Position& pos, int n);
     Outcome defend_self_last(Position& pos);
     // SearchRestrictions at a defence node (n as in defend): Fail if the attacker's move does
     // not count, Unknown if stopped, Win if it does.
