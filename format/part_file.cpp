@@ -2,7 +2,6 @@
 
 #include "fen.h"
 #include "notation.h"
-#include "stipulation_text.h"
 #include "solver/movegen.h"
 
 #include <cstdio>
@@ -254,15 +253,26 @@ PartProblem problem_from(const json& j, int part) {
     auto rules = RuleSet::parse(j.at("rules").get<std::string>(), &error);
     if (!rules) throw Damaged("rules: " + error);
     if (!parse_fen(j.at("fen").get<std::string>(), *rules, p.diagram, &error)) throw Damaged("fen: " + error);
-    if (!parse_stipulation(j.at("stipulation").get<std::string>(), p.stipulation, &error))
-        throw Damaged("stipulation: " + error);
+    // As fields: the text alone does not say all (h#0.5, from WhiteToPlay, is not read as input).
+    const json& st = j.at("stipulation");
+    p.stipulation.text = st.at("text").get<std::string>();
+    std::string kind = st.at("kind").get<std::string>(), goal = st.at("goal").get<std::string>();
+    if (kind != "direct" && kind != "self" && kind != "help") throw Damaged("stipulation kind '" + kind + "'");
+    p.stipulation.kind = kind == "direct" ? Stipulation::Kind::Direct
+                         : kind == "self" ? Stipulation::Kind::Self : Stipulation::Kind::Help;
+    if (goal != "mate" && goal != "stalemate") throw Damaged("stipulation goal '" + goal + "'");
+    p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
+    p.stipulation.moves = st.at("moves").get<int>();
+    p.stipulation.half = st.at("half").get<bool>();
     p.options = options_from(j.at("options"));
     if (problem_identity(p.diagram, p.stipulation, p.options) != p.id)
         throw Damaged("problem " + std::to_string(p.problem.index) +
                       ": its id does not match its position, stipulation, rules and options");
 
+    if (j.contains("illegal")) p.partial.illegal_reason = j.at("illegal").get<std::string>();
     MoveList moves;
-    generate_legal(p.diagram, moves);
+    // The generators assume a position that can arise: an illegal diagram has no first moves.
+    if (p.partial.illegal_reason.empty()) generate_legal(p.diagram, moves);
     const json& shares = j.at("first_moves");
     if (shares.size() != size_t(moves.size()))
         throw Damaged("the first moves listed are not those of the diagram");
@@ -273,7 +283,6 @@ PartProblem problem_from(const json& j, int part) {
         p.shares.push_back({m, shares[i].at("cost").get<uint64_t>(), shares[i].at("part").get<int>()});
         p.partial.first_moves[i].move = m;
     }
-    if (j.contains("illegal")) p.partial.illegal_reason = j.at("illegal").get<std::string>();
     for (const json& f : j.at("findings")) {
         size_t i = f.at("index").get<size_t>();
         if (i >= p.partial.first_moves.size() || p.shares[i].part != part)
@@ -340,7 +349,8 @@ std::string problem_identity(const Position& diagram, const Stipulation& stip,
                              const AnalysisOptions& options) {
     // FNV-1a, 64 bits: enough to tell problems apart, short enough to read in an error message.
     std::string text = "dynamo part " + std::to_string(PART_FORMAT) + "\n" + to_fen(diagram) + "\n" +
-                       stip.text + "\n" + diagram.rules().name() + "\n" +
+                       stip.text + " " + std::to_string(int(stip.kind)) + std::to_string(int(stip.goal)) +
+                       " " + std::to_string(stip.moves) + (stip.half ? ".5" : "") + "\n" + diagram.rules().name() + "\n" +
                        answer_options_json(options).dump();
     uint64_t h = 1469598103934665603ull;
     for (unsigned char c : text) {
@@ -364,7 +374,13 @@ json part_problem_json(const PartProblem& p, int part) {
                    {"authors", p.problem.authors}, {"origins", p.problem.origins},
                    {"awards", p.problem.awards}};
     j["fen"] = to_fen(p.diagram);
-    j["stipulation"] = p.stipulation.text;
+    const Stipulation& st = p.stipulation;
+    j["stipulation"] = {{"text", st.text},
+                        {"kind", st.kind == Stipulation::Kind::Direct ? "direct"
+                                 : st.kind == Stipulation::Kind::Self ? "self" : "help"},
+                        {"goal", st.goal == Stipulation::Goal::Mate ? "mate" : "stalemate"},
+                        {"moves", st.moves},
+                        {"half", st.half}};
     j["rules"] = p.diagram.rules().name();
     j["options"] = answer_options_json(p.options);
     if (!p.partial.illegal_reason.empty()) j["illegal"] = p.partial.illegal_reason;
