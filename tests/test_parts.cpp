@@ -108,6 +108,22 @@ void check_merges_to_whole(const std::string& file) {
     }
 }
 
+// Some problems of a file (1-based), as a file of their own: the quick ones of a collection.
+std::string some_problems(const std::string& file, const std::vector<int>& wanted, const fs::path& dir) {
+    std::ifstream in(file);
+    std::vector<std::string> chunks(1);
+    for (std::string line; std::getline(in, line);) {
+        std::string word = line.substr(0, line.find(' '));
+        if (word == "begin" || word == "end" || word == "endproblem") continue;
+        if (word == "nextproblem" || word == "next") chunks.emplace_back();
+        else chunks.back() += line + "\n";
+    }
+    std::string text = "begin\n";
+    for (size_t i = 0; i < wanted.size(); ++i)
+        text += (i ? "nextproblem\n" : "") + chunks.at(size_t(wanted[i] - 1));
+    return write(dir / fs::path(file).filename(), text + "end\n");
+}
+
 } // namespace
 
 TEST_CASE("parts: an orthodox #4 in 1, 3 and 7 parts merges to the whole solve", "[parts]") {
@@ -115,11 +131,13 @@ TEST_CASE("parts: an orthodox #4 in 1, 3 and 7 parts merges to the whole solve",
 }
 
 TEST_CASE("parts: Dynamo #3s in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
-    check_merges_to_whole(project_root() + "/problems/dynamo/moremovers.pop");
+    TempDir dir; // M01 and M03, two #3s of the certified collection
+    check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/moremovers.pop", {1, 3}, dir.path));
 }
 
 TEST_CASE("parts: helpmates, with twins, in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
-    check_merges_to_whole(project_root() + "/problems/dynamo/helpmates.pop");
+    TempDir dir; // H01 (a promotion), H02, H06 (a check on the way)
+    check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/helpmates.pop", {1, 2, 6}, dir.path));
     check_merges_to_whole(project_root() + "/examples/helpmate-twins.pop");
 }
 
@@ -169,8 +187,8 @@ TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[
     CHECK_THAT(foreign.err, Catch::Contains("ep_10.inp"));
     CHECK_THAT(foreign.err, Catch::Contains("another position"));
 
-    // Part 1 of the same problem under other rules.
-    std::string ruled = write(dir.path / "dynamo-1.json", solve_part(file, 1, 3, 0, "Dynamo").out);
+    // Part 1 of the same problem under other rules (a Dynamo #4 is long: stopped, it is a part).
+    std::string ruled = write(dir.path / "dynamo-1.json", solve_part(file, 1, 3, 0.1, "Dynamo").out);
     Run rules = merge({paths[0], ruled, paths[2]}, false);
     CHECK(rules.status == 2);
     CHECK_THAT(rules.err, Catch::Contains("other rules ('Dynamo', not 'orthodox')"));
