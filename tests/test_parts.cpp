@@ -233,3 +233,15 @@ TEST_CASE("parts: parts stopped by --maxtime say so; the merge is unfinished and
     Run js = merge(paths, true);
     CHECK(json::parse(js.out)["verdict"] == "unfinished");
 }
+
+TEST_CASE("parts: MaxSolutions is applied at the merge, keys in generation order", "[parts]") {
+    TempDir dir; // dynref P08, three keys: stopped at one, then at two
+    const std::string position = "forsyth 8/6Q1/Pk3RK1/8/2Q5/8/8/1r5P\nstipulation #1\ncondition Dynamo\n";
+    std::string file = write(dir.path / "maxsolutions.pop",
+                             "begin\ntitle one\n" + position + "option MaxSolutions 1 Try\nnext\n" +
+                                 "title two\n" + position + "option MaxSolutions 2 Try\nend\n");
+    Run whole = solve_file(file, false);
+    REQUIRE_THAT(whole.out, Catch::Contains("verdict: incomplete"));
+    REQUIRE_THAT(whole.out, Catch::Contains("stopped at 2 keys (MaxSolutions)"));
+    check_merges_to_whole(file);
+}
