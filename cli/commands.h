@@ -2,11 +2,15 @@
 #pragma once
 
 #include "format/notation.h"
+#include "format/part_file.h"
+#include "format/problem.h"
+#include "format/report_text.h"
 #include "solver/rules.h"
 
 #include <atomic>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dynamo::cli {
@@ -53,6 +57,12 @@ struct SolveOptions {
     double max_seconds = 0;
     bool quiet = false;
     bool json = false;
+    std::string part; // solve: "I/N", solve part I of N (issue 18) and write a part file
+};
+
+struct MergeOptions {
+    std::vector<std::string> files; // part files
+    bool json = false;
 };
 
 // A bad command line or bad input given on it: the message is printed, the exit status is 2.
@@ -72,6 +82,27 @@ const std::atomic<bool>& interrupted();
 
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang
+
+// The twins of a problem reported so far: their verdicts make the problem's.
+struct TwinVerdicts {
+    std::vector<Verdict> verdicts;
+    size_t total = 0; // the problem's instances
+    bool complete() const { return total > 1 && verdicts.size() == total; }
+};
+
+// One problem's (or twin's) report as `solve` prints it, text or a JSON line; its verdict goes to
+// `twins`, when given, and after the last twin the verdict of the whole problem is printed.
+void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
+                    const Solution& solution, const TextReportOptions& text, bool json,
+                    TwinVerdicts* twins);
+
+// "I/N" of --part: 0 <= I < N. Throws UsageError naming the option otherwise.
+std::pair<int, int> part_from(const std::string& text);
+
+// Solves this part's first moves of p (its diagram, stipulation and options set), filling in its
+// identity, the split and the findings; returns the exit status it calls for (0, or 3 when
+// stopped before its first moves were done).
+int solve_part(PartProblem& p, int part, int parts);
 
 struct CheckOptions {
     std::vector<std::string> paths; // files and folders
@@ -93,6 +124,7 @@ int run_bench(const CommonOptions& common, const BenchOptions& options);
 int run_replay(const CommonOptions& common, const ReplayOptions& options);
 int run_solve(const CommonOptions& common, const SolveOptions& options);
 int run_mate(const CommonOptions& common, const SolveOptions& options);
+int run_merge(const CommonOptions& common, const MergeOptions& options);
 int run_check(const CommonOptions& common, const SolveOptions& solve, const CheckOptions& options);
 
 } // namespace dynamo::cli

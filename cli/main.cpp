@@ -122,6 +122,16 @@ int main(int argc, char** argv) {
         ->each([&](const std::string&) { common.rules_given = true; });
     solve_cmd->add_flag("--variations", solve.variations, "threats and variations for every problem");
     add_search_options(solve_cmd);
+    solve_cmd->add_option("--part", solve.part,
+                          "I/N: solve only part I (0-based) of N of each problem's first moves and "
+                          "write a part file (JSON) for dynamo merge (docs/distributed.md)");
+
+    MergeOptions merge;
+    auto* merge_cmd = app.add_subcommand(
+        "merge", "merge the part files of dynamo solve --part into the whole solution");
+    merge_cmd->add_option("files", merge.files, "part files, one per part (any order)")->required();
+    merge_cmd->add_flag("--json", merge.json, "JSON Lines, as dynamo solve --json");
+    merge_cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
 
     auto* mate_cmd = app.add_subcommand("mate", "search a position for #N, s#N, h#N or h#N.5");
     add_position_options(mate_cmd);
@@ -155,6 +165,7 @@ int main(int argc, char** argv) {
         if (*replay_cmd) return run_replay(common, replay);
         if (*solve_cmd) return run_solve(common, solve);
         if (*mate_cmd) return run_mate(common, solve);
+        if (*merge_cmd) return run_merge(common, merge);
         if (*check_cmd) return run_check(common, solve, check);
     } catch (const std::exception& e) {
         print_error(error_message(e));

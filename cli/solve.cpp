@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "format/fen.h"
+#include "format/part_file.h"
 #include "format/problem_reader.h"
 #include "format/report_json.h"
 #include "format/report_text.h"
@@ -19,7 +20,34 @@
 
 namespace dynamo::cli {
 
+void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
+                    const Solution& solution, const TextReportOptions& text, bool json,
+                    TwinVerdicts* twins) {
+    if (twins) twins->verdicts.push_back(solution.verdict);
+    if (json) {
+        auto j = solution_json(problem, label, diagram, solution, text.lang);
+        if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
+        std::cout << json_line(j) << "\n";
+    } else {
+        if (!label.empty()) std::cout << label << "\n";
+        std::cout << text_header(problem, diagram, solution.stipulation, text);
+        std::cout << text_solution(diagram, solution, text) << "\n";
+        if (twins && twins->complete())
+            std::cout << "problem verdict: " << verdict_name(combined_verdict(twins->verdicts))
+                      << " (" << twins->total << " twins)\n\n";
+    }
+    std::cout.flush();
+}
+
 namespace {
+
+// Only goals the solver knows: said on stderr, exit status 2.
+bool supported(const Problem& problem, const Stipulation& stip) {
+    if (stip.goal == Stipulation::Goal::Mate) return true;
+    std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
+              << " is not supported yet (#N, s#N and h#N are)\n";
+    return false;
+}
 
 AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions& solve,
                                  const ProblemOptions& problem) {
@@ -56,39 +84,15 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     return a;
 }
 
-// The twins of a problem solved so far: their verdicts make the problem's.
-struct TwinVerdicts {
-    std::vector<Verdict> verdicts;
-    size_t total = 0; // the problem's instances
-    bool complete() const { return total > 1 && verdicts.size() == total; }
-};
-
 // Solves one position; returns the exit status it calls for (0, 3 when unfinished, 2 when the
 // stipulation is not supported). Its verdict goes to `twins`, when given; after the last twin the
 // verdict of the whole problem is printed (in JSON, a field of the last twin's object).
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& options,
                    const TextReportOptions& text, bool json, TwinVerdicts* twins = nullptr) {
-    if (stip.goal != Stipulation::Goal::Mate) {
-        std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
-                  << " is not supported yet (#N, s#N and h#N are)\n";
-        return 2;
-    }
+    if (!supported(problem, stip)) return 2;
     Solution solution = analyse(diagram, stip, options);
-    if (twins) twins->verdicts.push_back(solution.verdict);
-    if (json) {
-        auto j = solution_json(problem, label, diagram, solution, text.lang);
-        if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
-        std::cout << json_line(j) << "\n";
-    } else {
-        if (!label.empty()) std::cout << label << "\n";
-        std::cout << text_header(problem, diagram, stip, text);
-        std::cout << text_solution(diagram, solution, text) << "\n";
-        if (twins && twins->complete())
-            std::cout << "problem verdict: " << verdict_name(combined_verdict(twins->verdicts))
-                      << " (" << twins->total << " twins)\n\n";
-    }
-    std::cout.flush();
+    print_solution(problem, label, diagram, solution, text, json, twins);
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
 
@@ -112,6 +116,15 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
         return 2;
     }
     int status = 0;
+    // --part I/N: every problem's share of first moves, written as one part file (JSON) at the end.
+    std::optional<std::pair<int, int>> part;
+    std::vector<nlohmann::json> part_problems;
+    if (!options.part.empty()) try {
+        part = part_from(options.part);
+    } catch (const UsageError& e) {
+        print_error(e.what());
+        return 2;
+    }
     for (const std::string& file : options.files) {
         ReadResult read = read_problem_file(file);
         for (const Diagnostic& d : read.errors) std::cerr << d.text() << "\n";
@@ -133,12 +146,24 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
                 Position diagram =
                     problem_position(instance.pieces, instance.stipulation, rules, problem.options);
+                if (part) {
+                    if (!supported(problem, instance.stipulation)) {
+                        status = combine(status, 2);
+                        continue;
+                    }
+                    PartProblem p{problem, instance.label, int(&instance - instances.data()),
+                                  int(instances.size()), diagram, instance.stipulation, a, {}, {}, {}};
+                    status = combine(status, solve_part(p, part->first, part->second));
+                    part_problems.push_back(part_problem_json(p, part->first));
+                    continue;
+                }
                 status = combine(status, solve_position(problem, instance.label, diagram,
                                                         instance.stipulation, a, text,
                                                         options.json, &twins));
             }
         }
     }
+    if (part) std::cout << json_line(part_file_json(part->first, part->second, part_problems)) << "\n";
     return status;
 }
 

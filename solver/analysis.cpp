@@ -2,6 +2,7 @@
 
 #include "legality.h"
 #include "movegen.h"
+#include "partial.h"
 #include "search.h"
 #include "watchdog.h"
 
@@ -164,29 +165,6 @@ class TreeBuilder {
     int in_threat_ = 0; // building a threat's tree
 };
 
-void collect_duals(const PlayNode& play, std::vector<Move>& line, std::vector<Dual>& duals) {
-    line.push_back(play.move);
-    for (const DefenceNode& d : play.defences) {
-        line.push_back(d.move);
-        if (d.continuations.size() > 1) {
-            Dual dual{line, {}};
-            for (const PlayNode& c : d.continuations) dual.continuations.push_back(c.move);
-            duals.push_back(std::move(dual));
-        }
-        for (const PlayNode& c : d.continuations) collect_duals(c, line, duals);
-        line.pop_back();
-    }
-    line.pop_back();
-}
-
-// The result of examining one first move.
-struct FirstMoveResult {
-    bool done = false;
-    bool skipped = false; // not examined: MaxSolutions keys were found before it
-    std::optional<RootMove> root; // a key or a try; nothing for a plain failure
-    uint64_t nodes = 0;
-};
-
 } // namespace
 
 bool begin_solution(const Position& diagram, const Stipulation& stip,
@@ -203,9 +181,20 @@ bool begin_solution(const Position& diagram, const Stipulation& stip,
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
+    return conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
+}
+
+PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
+                                const AnalysisOptions& options, const std::vector<char>& mine,
+                                bool set_play_here) {
+    if (stip.kind == Stipulation::Kind::Help) return analyse_help_partial(diagram, stip, options, mine);
+    PartialAnalysis part;
     Solution sol;
-    sol.restrictions = options.restrictions;
-    if (!begin_solution(diagram, stip, options, sol)) return sol;
+    if (!begin_solution(diagram, stip, options, sol)) {
+        part.illegal_reason = sol.illegal_reason;
+        return part;
+    }
+    part.threads = sol.threads;
     const int n = stip.moves;
     const bool self = stip.kind == Stipulation::Kind::Self;
     const int threads = sol.threads;
@@ -216,6 +205,9 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     TranspositionTable tt(hash_mb);
     MoveList first_moves;
     generate_legal(diagram, first_moves);
+    auto is_mine = [&](int i) { return mine.empty() || mine[size_t(i)]; };
+    int owned = 0;
+    for (int i = 0; i < first_moves.size(); ++i) owned += is_mine(i);
     // Progress: as each first move is done, and from the watchdog meanwhile, so that a long
     // first move still shows the time going on.
     std::mutex progress_mutex;
@@ -224,22 +216,21 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     auto report_progress = [&] {
         if (!options.progress) return;
         std::lock_guard lock(progress_mutex);
-        options.progress(done_count, first_moves.size(), nodes_so_far);
+        options.progress(done_count, owned, nodes_so_far);
     };
     std::atomic<bool> stop{false};
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, report_progress);
 
-    std::vector<FirstMoveResult> results(size_t(first_moves.size()));
+    part.first_moves.resize(size_t(first_moves.size()));
     // MaxSolutions: a first move is not examined once that many keys are known before it in
     // generation order (Popeye stops there; with threads, later moves may be under way: their
-    // keys are dropped below).
-    std::vector<char> is_key(results.size(), 0);
+    // findings are left out by conclude()). A part knows only its own keys: fewer, never more.
+    std::vector<char> is_key(part.first_moves.size(), 0);
     auto enough_keys_before = [&](int i) {
         if (options.max_keys <= 0) return false;
         std::lock_guard lock(progress_mutex);
         return std::count(is_key.begin(), is_key.begin() + i, 1) >= options.max_keys;
     };
-    sol.first_moves_total = first_moves.size();
 
     // The first moves in parallel; below them the defences where the tree is large, once threads
     // are left without a first move (the last ones' trees). One thread: all serial.
@@ -248,15 +239,19 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     tbb::task_arena arena(threads);
     arena.execute([&] {
         tbb::parallel_for(0, first_moves.size(), [&](int i) {
+            FirstMoveFindings& result = part.first_moves[size_t(i)];
+            Move m = first_moves[i];
+            result.move = m;
+            if (!is_mine(i)) return;
+            if (enough_keys_before(i)) {
+                result.state = FirstMoveFindings::State::Skipped;
+                return;
+            }
+            result.state = FirstMoveFindings::State::Open;
             Position pos = diagram;
             MateSearch search(stip, tt, stop, pool, options.restrictions);
             TreeBuilder builder(search, options);
-            FirstMoveResult& result = results[size_t(i)];
-            Move m = first_moves[i];
-            if (enough_keys_before(i)) {
-                result.skipped = true;
-                return;
-            }
+            bool done = false;
             try {
                 pos.make(m);
                 int length = search.defend_length(pos, n);
@@ -296,42 +291,31 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                         result.root = std::move(root);
                     }
                 }
-                result.done = true;
+                done = true;
             } catch (const Refused&) {
-                result.done = true;
+                done = true;
             } catch (const Stopped&) {
                 result.root.reset();
             }
-            result.nodes = search.nodes();
+            if (done) result.state = FirstMoveFindings::State::Done;
             {
                 std::lock_guard lock(progress_mutex);
                 is_key[size_t(i)] = result.root && result.root->kind == RootMove::Kind::Key;
-                done_count += result.done;
-                nodes_so_far += result.nodes;
+                done_count += done;
+                nodes_so_far += search.nodes();
             }
             report_progress();
         });
     });
+    part.nodes = nodes_so_far;
 
-    int keys = 0;
-    for (const auto& r : results) {
-        sol.nodes += r.nodes;
-        if (r.skipped) {
-            sol.solutions_capped = true;
-            continue;
-        }
-        if (r.done) ++sol.first_moves_done;
-        else sol.finished = false;
-        if (!r.root) continue;
-        if (r.root->kind == RootMove::Kind::Key && options.max_keys > 0 &&
-            keys++ >= options.max_keys) {
-            sol.solutions_capped = true;
-            continue;
-        }
-        sol.root.push_back(*r.root);
-    }
-
-    if (options.set_play && sol.finished) {
+    // Set play: once this part's first moves are done (a whole solve that stopped has none).
+    bool all_done = std::none_of(part.first_moves.begin(), part.first_moves.end(), [](const auto& f) {
+        return f.state == FirstMoveFindings::State::Open;
+    });
+    if (options.set_play && set_play_here && all_done) {
+        part.set_play_searched = true;
+        part.set_play_done = true;
         Position set = diagram;
         set.set_side_to_move(~diagram.side_to_move());
         set.finish_setup();
@@ -344,7 +328,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
             try {
                 for (Move r : defences) {
                     if (self && search.defender_move_mates(set, r)) {
-                        if (options.immediate_mates) sol.set_play.push_back({r, MoveMark::Mate, {}, false});
+                        if (options.immediate_mates) part.set_play.push_back({r, MoveMark::Mate, {}, false});
                         continue;
                     }
                     set.make(r);
@@ -353,35 +337,20 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
                     if (answer < 0) throw Stopped{};
                     if (answer > 0) {
                         DefenceNode d{r, mark_of(set), builder.answers(set, answer), false};
-                        sol.set_play.push_back(std::move(d));
+                        part.set_play.push_back(std::move(d));
                     }
                     set.unmake();
                 }
             } catch (const Stopped&) {
-                sol.finished = false;
+                part.set_play_done = false;
             }
-            sol.nodes += search.nodes();
+            part.nodes += search.nodes();
         });
     }
 
     watchdog.finish();
-
-    std::vector<Move> line;
-    for (const RootMove& r : sol.root)
-        if (r.kind == RootMove::Kind::Key) collect_duals(r.play, line, sol.duals);
-
-    bool short_key = false;
-    for (const RootMove& r : sol.root)
-        if (r.kind == RootMove::Kind::Key && r.play.length < n) short_key = true;
-    if (!sol.finished) sol.verdict = Verdict::Unfinished;
-    else if (short_key) sol.verdict = Verdict::Short;
-    // MaxSolutions stopped the search: one key says nothing of soundness.
-    else if (sol.solutions_capped && sol.keys() < 2) sol.verdict = Verdict::Incomplete;
-    else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
-    else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
-    else sol.verdict = sol.duals.empty() ? Verdict::Sound : Verdict::SoundWithDuals;
-    sol.seconds = watchdog.seconds();
-    return sol;
+    part.seconds = watchdog.seconds();
+    return part;
 }
 
 } // namespace dynamo

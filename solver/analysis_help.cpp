@@ -3,6 +3,7 @@
 #include "analysis.h"
 
 #include "helpmate.h"
+#include "partial.h"
 #include "watchdog.h"
 
 #include <algorithm>
@@ -20,9 +21,6 @@ namespace {
 // N moves of each side, and White's half-move first in h#N.5.
 int plies_of(const Stipulation& stip) { return 2 * stip.moves + (stip.half ? 1 : 0); }
 
-// Shorter helpmates are evidence, not the solution: a few are enough to show.
-constexpr int SHORT_LINES_SHOWN = 10;
-
 class HelpCollector {
   public:
     HelpCollector(const Position& diagram, const AnalysisOptions& options, TranspositionTable& tt,
@@ -30,15 +28,16 @@ class HelpCollector {
         : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena) {}
 
     struct Result {
-        std::vector<std::vector<Move>> lines; // in generation order
-        bool finished = true;
-        bool capped = false; // the limit was reached: there may be more
+        std::vector<std::vector<std::vector<Move>>> lines; // per first move, in generation order
+        std::vector<char> done;                            // per first move
+        bool finished = true; // every owned first move searched to the end
     };
 
-    // Every helpmate of `plies` half-moves, at most `limit` (0: all), in generation order. The
+    // Every helpmate of `plies` half-moves (at least one) that starts with an owned first move
+    // (`mine`, empty: all), at most `limit` (0: all) per first move, in generation order. The
     // first two half-moves are shared out among the threads, each pair a task; the lines are
     // gathered per task, so the order does not depend on the threads.
-    Result collect(int plies, int limit, bool report_progress) {
+    Result collect(int plies, int limit, const std::vector<char>& mine, bool report_progress) {
         struct Task {
             int first;              // index of the first move
             std::vector<Move> prefix;
@@ -48,24 +47,31 @@ class HelpCollector {
         std::vector<Task> tasks;
         MoveList first_moves;
         generate_legal(diagram_, first_moves);
+        auto is_mine = [&](int i) { return mine.empty() || mine[size_t(i)]; };
         std::vector<int> left_per_first(size_t(first_moves.size()), 0);
-        if (plies < 2) {
-            tasks.push_back({-1, {}, {}, false});
-        } else {
-            Position pos = diagram_;
-            for (int i = 0; i < first_moves.size(); ++i) {
-                pos.make(first_moves[i]);
-                MoveList second;
-                generate_legal(pos, second);
-                for (Move m : second) tasks.push_back({i, {first_moves[i], m}, {}, false});
-                left_per_first[size_t(i)] = second.size();
-                pos.unmake();
+        Position pos = diagram_;
+        int owned = 0;
+        for (int i = 0; i < first_moves.size(); ++i) {
+            if (!is_mine(i)) continue;
+            ++owned;
+            if (plies < 2) {
+                tasks.push_back({i, {first_moves[i]}, {}, false});
+                left_per_first[size_t(i)] = 1;
+                continue;
             }
+            pos.make(first_moves[i]);
+            MoveList second;
+            generate_legal(pos, second);
+            for (Move m : second) tasks.push_back({i, {first_moves[i], m}, {}, false});
+            left_per_first[size_t(i)] = second.size();
+            pos.unmake();
         }
         if (report_progress) {
             std::lock_guard lock(mutex_);
-            first_total_ = first_moves.size();
-            first_done_ = int(std::count(left_per_first.begin(), left_per_first.end(), 0));
+            first_total_ = owned;
+            first_done_ = 0;
+            for (int i = 0; i < first_moves.size(); ++i)
+                first_done_ += is_mine(i) && left_per_first[size_t(i)] == 0;
         }
 
         // One search per thread, kept across tasks: its move lists are 16 KB each.
@@ -81,7 +87,7 @@ class HelpCollector {
                                          &task.lines);
                 task.done = found >= 0;
                 nodes_ += search.nodes() - nodes_before;
-                if (report_progress && task.first >= 0) {
+                if (report_progress) {
                     std::lock_guard lock(mutex_);
                     if (task.done && --left_per_first[size_t(task.first)] == 0) ++first_done_;
                 }
@@ -90,14 +96,16 @@ class HelpCollector {
         });
 
         Result result;
+        result.lines.resize(size_t(first_moves.size()));
+        result.done.assign(size_t(first_moves.size()), 1);
         for (Task& task : tasks) {
+            auto& lines = result.lines[size_t(task.first)];
+            if (!task.done) result.done[size_t(task.first)] = 0;
             result.finished &= task.done;
-            for (auto& line : task.lines) result.lines.push_back(std::move(line));
+            for (auto& line : task.lines) lines.push_back(std::move(line));
         }
-        if (limit > 0 && int(result.lines.size()) >= limit) {
-            result.lines.resize(size_t(limit));
-            result.capped = true;
-        }
+        for (auto& lines : result.lines)
+            if (limit > 0 && int(lines.size()) > limit) lines.resize(size_t(limit));
         return result;
     }
 
@@ -122,22 +130,27 @@ class HelpCollector {
     int first_done_ = 0, first_total_ = 0;
 };
 
-HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
-    HelpLine line{std::move(moves), {}};
-    Position pos = diagram;
-    for (Move m : line.moves) {
-        pos.make(m);
-        line.marks.push_back(mark_of(pos));
-    }
-    return line;
-}
-
 } // namespace
 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+    return conclude(diagram, stip, options, analyse_help_partial(diagram, stip, options, {}));
+}
+
+// MaxSolutions N cuts the list shown, not the count: the verdict needs one more than intended,
+// and one more again tells "exactly" from "at least". 0: no limit.
+int help_search_limit(const AnalysisOptions& options) {
+    return options.max_solutions > 0 ? std::max(options.max_solutions, options.intended + 1) + 1 : 0;
+}
+
+PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation& stip,
+                                     const AnalysisOptions& options, const std::vector<char>& mine) {
+    PartialAnalysis part;
     Solution sol;
-    sol.intended = options.intended;
-    if (!begin_solution(diagram, stip, options, sol)) return sol;
+    if (!begin_solution(diagram, stip, options, sol)) {
+        part.illegal_reason = sol.illegal_reason;
+        return part;
+    }
+    part.threads = sol.threads;
     const int plies = plies_of(stip);
     const int threads = sol.threads;
     // Sized to the problem, as for battle play (1 MB up to 2 plies, four times more per ply):
@@ -149,45 +162,37 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
     HelpCollector collector(diagram, options, tt, stop, arena);
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [&] { collector.progress(); });
 
-    // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than
-    // intended, and one more again tells "exactly" from "at least".
-    int limit = options.max_solutions > 0
-                    ? std::max(options.max_solutions, options.intended + 1) + 1 : 0;
-    HelpCollector::Result main = collector.collect(plies, limit, true);
-    sol.solutions = int(main.lines.size());
-    sol.solutions_capped = main.capped;
-    if (options.max_solutions > 0 && int(main.lines.size()) > options.max_solutions)
-        main.lines.resize(size_t(options.max_solutions));
-    for (auto& line : main.lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
-    sol.finished = main.finished;
-    sol.first_moves_done = collector.first_moves_done();
-    sol.first_moves_total = collector.first_moves_total();
+    MoveList first_moves;
+    generate_legal(diagram, first_moves);
+    HelpCollector::Result main = collector.collect(plies, help_search_limit(options), mine, true);
+    for (int i = 0; i < first_moves.size(); ++i) {
+        FirstMoveFindings f;
+        f.move = first_moves[i];
+        if (mine.empty() || mine[size_t(i)]) {
+            f.state = main.done[size_t(i)] ? FirstMoveFindings::State::Done
+                                            : FirstMoveFindings::State::Open;
+            f.lines = std::move(main.lines[size_t(i)]);
+        }
+        part.first_moves.push_back(std::move(f));
+    }
 
-    // Shorter helpmates, the fewest moves first: the same first mover, a whole move less each.
-    if (sol.finished) {
+    // Shorter helpmates, the fewest moves first: the same first mover, a whole move less each;
+    // up to the first length with one (a part with none goes on: another part may have one).
+    if (main.finished) {
         for (int p = plies % 2 == 0 ? 2 : 1; p < plies; p += 2) {
-            HelpCollector::Result shorter = collector.collect(p, SHORT_LINES_SHOWN, false);
-            if (!shorter.finished) {
-                sol.finished = false;
+            HelpCollector::Result shorter = collector.collect(p, SHORT_LINES_SHOWN, mine, false);
+            part.short_rounds.push_back({p, shorter.finished, std::move(shorter.lines)});
+            const auto& round = part.short_rounds.back();
+            if (!round.done) break;
+            if (std::any_of(round.lines.begin(), round.lines.end(),
+                            [](const auto& l) { return !l.empty(); }))
                 break;
-            }
-            if (shorter.lines.empty()) continue;
-            for (auto& line : shorter.lines) sol.short_lines.push_back(with_marks(diagram, std::move(line)));
-            break;
         }
     }
     watchdog.finish();
-    sol.nodes = collector.nodes();
-
-    int count = sol.solutions;
-    if (!sol.finished) sol.verdict = Verdict::Unfinished;
-    else if (!sol.short_lines.empty()) sol.verdict = Verdict::Short;
-    else if (count == 0) sol.verdict = Verdict::NoSolution;
-    else if (count > sol.intended) sol.verdict = Verdict::Cooked;
-    else if (count < sol.intended) sol.verdict = Verdict::Incomplete;
-    else sol.verdict = Verdict::Sound;
-    sol.seconds = watchdog.seconds();
-    return sol;
+    part.nodes = collector.nodes();
+    part.seconds = watchdog.seconds();
+    return part;
 }
 
 } // namespace dynamo

@@ -1,0 +1,31 @@
+// `dynamo merge` (issue 18): part files back into the Solution of the whole problem. Checks that
+// the parts are of one run (the same problems, rules and options, split alike) and that each part
+// of N is there once; then each first move is taken from the part that owns it and the Solution
+// is concluded as a whole solve concludes it (solver/partial.h), so that the reports match.
+#pragma once
+
+#include "part_file.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dynamo {
+
+struct MergedProblem {
+    Problem problem;
+    std::string label;
+    int instance = 0, instances = 1;
+    Position diagram;
+    Stipulation stipulation;
+    Solution solution;
+    std::vector<std::pair<Move, int>> open; // first moves still open, with their part
+};
+
+// Reads and merges the part files. On failure returns false and sets `error` to what is wrong:
+// a missing part (named I/N), a part given twice, a part of another problem or other rules, a
+// file that is no part file.
+bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
+                      std::string* error);
+
+} // namespace dynamo

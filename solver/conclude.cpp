@@ -1,0 +1,203 @@
+// From the first moves' findings to the Solution and its verdict: one way for a whole solve and
+// for merged parts, so that both say the same.
+
+#include "partial.h"
+
+#include <algorithm>
+
+namespace dynamo {
+
+namespace {
+
+void collect_duals(const PlayNode& play, std::vector<Move>& line, std::vector<Dual>& duals) {
+    line.push_back(play.move);
+    for (const DefenceNode& d : play.defences) {
+        line.push_back(d.move);
+        if (d.continuations.size() > 1) {
+            Dual dual{line, {}};
+            for (const PlayNode& c : d.continuations) dual.continuations.push_back(c.move);
+            duals.push_back(std::move(dual));
+        }
+        for (const PlayNode& c : d.continuations) collect_duals(c, line, duals);
+        line.pop_back();
+    }
+    line.pop_back();
+}
+
+HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
+    HelpLine line{std::move(moves), {}};
+    Position pos = diagram;
+    for (Move m : line.moves) {
+        pos.make(m);
+        line.marks.push_back(mark_of(pos));
+    }
+    return line;
+}
+
+using State = FirstMoveFindings::State;
+
+void conclude_battle(const Stipulation& stip, const AnalysisOptions& options,
+                     const PartialAnalysis& partial, Solution& sol) {
+    // MaxSolutions: the first moves after the N-th key are left out, whether or not a thread got
+    // to them, as Popeye does (and as one thread does), so that threads do not change the answer.
+    int keys = 0;
+    for (size_t i = 0; i < partial.first_moves.size(); ++i) {
+        const FirstMoveFindings& f = partial.first_moves[i];
+        if (options.max_keys > 0 && keys >= options.max_keys) {
+            sol.solutions_capped = true;
+            break;
+        }
+        if (f.state == State::Done) ++sol.first_moves_done;
+        else sol.finished = false; // Skipped comes only after the N-th key
+        if (!f.root) continue;
+        keys += f.root->kind == RootMove::Kind::Key;
+        sol.root.push_back(*f.root);
+    }
+
+    if (options.set_play && sol.finished) {
+        sol.set_play = partial.set_play;
+        if (!partial.set_play_done) sol.finished = false;
+    }
+
+    std::vector<Move> line;
+    for (const RootMove& r : sol.root)
+        if (r.kind == RootMove::Kind::Key) collect_duals(r.play, line, sol.duals);
+
+    bool short_key = false;
+    for (const RootMove& r : sol.root)
+        if (r.kind == RootMove::Kind::Key && r.play.length < stip.moves) short_key = true;
+    if (!sol.finished) sol.verdict = Verdict::Unfinished;
+    else if (short_key) sol.verdict = Verdict::Short;
+    // MaxSolutions stopped the search: one key says nothing of soundness.
+    else if (sol.solutions_capped && sol.keys() < 2) sol.verdict = Verdict::Incomplete;
+    else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
+    else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
+    else sol.verdict = sol.duals.empty() ? Verdict::Sound : Verdict::SoundWithDuals;
+}
+
+void conclude_help(const Position& diagram, const AnalysisOptions& options,
+                   const PartialAnalysis& partial, Solution& sol) {
+    std::vector<std::vector<Move>> lines;
+    for (const FirstMoveFindings& f : partial.first_moves) {
+        if (f.state == State::Done) ++sol.first_moves_done;
+        else sol.finished = false;
+        lines.insert(lines.end(), f.lines.begin(), f.lines.end());
+    }
+    int limit = help_search_limit(options);
+    if (limit > 0 && int(lines.size()) >= limit) {
+        lines.resize(size_t(limit));
+        sol.solutions_capped = true;
+    }
+    sol.solutions = int(lines.size());
+    if (options.max_solutions > 0 && int(lines.size()) > options.max_solutions)
+        lines.resize(size_t(options.max_solutions));
+    for (auto& line : lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
+
+    // Shorter helpmates: the first length with one, at most SHORT_LINES_SHOWN in generation order.
+    if (sol.finished) {
+        for (const ShortRound& round : partial.short_rounds) {
+            if (!round.done) {
+                sol.finished = false;
+                break;
+            }
+            std::vector<std::vector<Move>> found;
+            for (const auto& per_first : round.lines) found.insert(found.end(), per_first.begin(), per_first.end());
+            if (found.empty()) continue;
+            if (found.size() > size_t(SHORT_LINES_SHOWN)) found.resize(size_t(SHORT_LINES_SHOWN));
+            for (auto& line : found) sol.short_lines.push_back(with_marks(diagram, std::move(line)));
+            break;
+        }
+    }
+
+    int count = sol.solutions;
+    if (!sol.finished) sol.verdict = Verdict::Unfinished;
+    else if (!sol.short_lines.empty()) sol.verdict = Verdict::Short;
+    else if (count == 0) sol.verdict = Verdict::NoSolution;
+    else if (count > sol.intended) sol.verdict = Verdict::Cooked;
+    else if (count < sol.intended) sol.verdict = Verdict::Incomplete;
+    else sol.verdict = Verdict::Sound;
+}
+
+} // namespace
+
+Solution conclude(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options,
+                  const PartialAnalysis& partial) {
+    Solution sol;
+    sol.stipulation = stip;
+    const bool help = stip.kind == Stipulation::Kind::Help;
+    if (help) sol.intended = options.intended;
+    else sol.restrictions = options.restrictions;
+    sol.threads = partial.threads;
+    sol.nodes = partial.nodes;
+    sol.seconds = partial.seconds;
+    if (!partial.illegal_reason.empty()) {
+        sol.verdict = Verdict::Illegal;
+        sol.illegal_reason = partial.illegal_reason;
+        return sol;
+    }
+    sol.first_moves_total = int(partial.first_moves.size());
+    if (help) conclude_help(diagram, options, partial, sol);
+    else conclude_battle(stip, options, partial, sol);
+    return sol;
+}
+
+std::vector<Move> open_first_moves(const PartialAnalysis& partial) {
+    std::vector<Move> open;
+    for (const FirstMoveFindings& f : partial.first_moves)
+        if (f.state == State::Open || f.state == State::Elsewhere) open.push_back(f.move);
+    return open;
+}
+
+int merge_partials(const std::vector<const PartialAnalysis*>& parts, PartialAnalysis& merged) {
+    merged = PartialAnalysis{};
+    if (parts.empty()) return -1;
+    const PartialAnalysis& first = *parts.front();
+    merged.illegal_reason = first.illegal_reason;
+    merged.first_moves.resize(first.first_moves.size());
+    merged.threads = 0;
+    for (size_t i = 0; i < first.first_moves.size(); ++i) merged.first_moves[i].move = first.first_moves[i].move;
+    for (const PartialAnalysis* p : parts) {
+        merged.nodes += p->nodes;
+        merged.seconds += p->seconds;
+        merged.threads += p->threads;
+        for (size_t i = 0; i < p->first_moves.size() && i < merged.first_moves.size(); ++i) {
+            const FirstMoveFindings& f = p->first_moves[i];
+            if (f.state == State::Elsewhere) continue;
+            if (merged.first_moves[i].state != State::Elsewhere) return int(i); // owned twice
+            merged.first_moves[i] = f;
+        }
+        if (p->set_play_searched) {
+            merged.set_play_searched = true;
+            merged.set_play_done = p->set_play_done;
+            merged.set_play = p->set_play;
+        }
+    }
+    for (size_t i = 0; i < merged.first_moves.size(); ++i)
+        if (merged.first_moves[i].state == State::Elsewhere) return int(i);
+
+    // Shorter helpmates: a round is done when every part finished it (a part that found one at a
+    // shorter length stopped before it: the merged rounds stop there too).
+    int max_plies = 0;
+    for (const PartialAnalysis* p : parts)
+        for (const ShortRound& r : p->short_rounds) max_plies = std::max(max_plies, r.plies);
+    for (int plies = 1; plies <= max_plies; ++plies) {
+        ShortRound round{plies, true, std::vector<std::vector<std::vector<Move>>>(merged.first_moves.size())};
+        bool any = false;
+        for (const PartialAnalysis* p : parts) {
+            auto it = std::find_if(p->short_rounds.begin(), p->short_rounds.end(),
+                                   [&](const ShortRound& r) { return r.plies == plies; });
+            if (it == p->short_rounds.end()) {
+                round.done = false;
+                continue;
+            }
+            any = true;
+            round.done &= it->done;
+            for (size_t i = 0; i < it->lines.size() && i < round.lines.size(); ++i)
+                if (!it->lines[i].empty()) round.lines[i] = it->lines[i];
+        }
+        if (any) merged.short_rounds.push_back(std::move(round));
+    }
+    return -1;
+}
+
+} // namespace dynamo

@@ -1,0 +1,247 @@
+// A problem solved in parts and merged (issue 18): `dynamo solve --part I/N` then `dynamo merge`
+// give what `dynamo solve` gives for the whole, byte for byte; parts that do not make one whole
+// are refused, naming what is wrong.
+#include "helpers.h"
+#include "cli_helpers.h"
+
+#include "cli/commands.h"
+#include "format/part_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace dynamo;
+using namespace dynamo::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path = fs::temp_directory_path() / ("dynamo-parts-" + std::to_string(::getpid()) + "-" +
+                                            std::to_string(counter()++));
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    static int& counter() {
+        static int n = 0;
+        return n;
+    }
+};
+
+Run solve_part(const std::string& file, int part, int parts, double max_seconds = 0,
+               const std::string& rules = "") {
+    cli::CommonOptions common;
+    common.threads = 1;
+    if (!rules.empty()) {
+        common.rules = rules;
+        common.rules_given = true;
+    }
+    cli::SolveOptions options;
+    options.files = {file};
+    options.json = true;
+    options.quiet = true;
+    options.hash_mb = 16;
+    options.max_seconds = max_seconds;
+    options.part = std::to_string(part) + "/" + std::to_string(parts);
+    return captured([&] { return cli::run_solve(common, options); });
+}
+
+Run merge(const std::vector<std::string>& files, bool json_output) {
+    cli::CommonOptions common;
+    cli::MergeOptions options;
+    options.files = files;
+    options.json = json_output;
+    return captured([&] { return cli::run_merge(common, options); });
+}
+
+std::string write(const fs::path& path, const std::string& text) {
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+// Every part of N written to dir; their paths.
+std::vector<std::string> parts_of(const std::string& file, int parts, const fs::path& dir) {
+    std::vector<std::string> paths;
+    for (int i = 0; i < parts; ++i) {
+        Run r = solve_part(file, i, parts);
+        INFO(file << " part " << i << "/" << parts << ": " << r.err);
+        REQUIRE(r.status == 0);
+        paths.push_back(write(dir / ("part-" + std::to_string(i) + ".json"), r.out));
+    }
+    return paths;
+}
+
+// JSON lines without what differs from run to run (time, nodes, threads: merge prints the parts'
+// sums, see docs/format.md).
+std::vector<json> comparable(const std::string& lines) {
+    std::vector<json> out;
+    std::istringstream in(lines);
+    for (std::string line; std::getline(in, line);) {
+        json j = json::parse(line);
+        for (const char* k : {"time_s", "nodes", "threads"}) {
+            REQUIRE(j.contains(k));
+            j.erase(k);
+        }
+        out.push_back(j);
+    }
+    return out;
+}
+
+void check_merges_to_whole(const std::string& file) {
+    Run whole = solve_file(file, false);
+    Run whole_json = solve_file(file, true);
+    REQUIRE(whole.status == 0);
+    for (int n : {1, 3, 7}) {
+        TempDir dir;
+        auto paths = parts_of(file, n, dir.path);
+        std::reverse(paths.begin(), paths.end()); // any order
+        Run text = merge(paths, false), js = merge(paths, true);
+        INFO(file << " in " << n << " parts: " << text.err);
+        CHECK(text.status == 0);
+        CHECK(text.out == whole.out);
+        CHECK(comparable(js.out) == comparable(whole_json.out));
+    }
+}
+
+// Some problems of a file (1-based), as a file of their own: the quick ones of a collection.
+std::string some_problems(const std::string& file, const std::vector<int>& wanted, const fs::path& dir) {
+    std::ifstream in(file);
+    std::vector<std::string> chunks(1);
+    for (std::string line; std::getline(in, line);) {
+        std::string word = line.substr(0, line.find(' '));
+        if (word == "begin" || word == "end" || word == "endproblem") continue;
+        if (word == "nextproblem" || word == "next") chunks.emplace_back();
+        else chunks.back() += line + "\n";
+    }
+    std::string text = "begin\n";
+    for (size_t i = 0; i < wanted.size(); ++i)
+        text += (i ? "nextproblem\n" : "") + chunks.at(size_t(wanted[i] - 1));
+    return write(dir / fs::path(file).filename(), text + "end\n");
+}
+
+} // namespace
+
+TEST_CASE("parts: an orthodox #4 in 1, 3 and 7 parts merges to the whole solve", "[parts]") {
+    check_merges_to_whole(test_data("popeye/problems/castling_08.inp"));
+}
+
+TEST_CASE("parts: Dynamo #3s in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
+    TempDir dir; // M01 and M03, two #3s of the certified collection
+    check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/moremovers.pop", {1, 3}, dir.path));
+}
+
+TEST_CASE("parts: helpmates, with twins, in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
+    TempDir dir; // H01 (a promotion), H02, H06 (a check on the way)
+    check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/helpmates.pop", {1, 2, 6}, dir.path));
+    check_merges_to_whole(project_root() + "/examples/helpmate-twins.pop");
+}
+
+TEST_CASE("parts: set play, tries and MatesIn1 of a selfmate merge to the whole solve", "[parts]") {
+    check_merges_to_whole(test_data("popeye/problems/selfref_06.inp"));
+}
+
+TEST_CASE("parts: the split is balanced by cost, the same in every part", "[parts]") {
+    const std::string file = test_data("popeye/problems/castling_08.inp");
+    json a = json::parse(solve_part(file, 0, 3).out), b = json::parse(solve_part(file, 2, 3).out);
+    const json& moves = a["problems"][0]["first_moves"];
+    CHECK(moves == b["problems"][0]["first_moves"]);
+    std::vector<uint64_t> load(3, 0);
+    uint64_t most = 0;
+    bool by_index = true;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        load[moves[i]["part"].get<size_t>()] += moves[i]["cost"].get<uint64_t>();
+        most = std::max(most, moves[i]["cost"].get<uint64_t>());
+        by_index &= moves[i]["part"].get<size_t>() == i % 3;
+    }
+    // Greedy by cost: no part exceeds another by more than the dearest move.
+    auto [lo, hi] = std::minmax_element(load.begin(), load.end());
+    CHECK(*hi - *lo <= most);
+    CHECK_FALSE(by_index);
+}
+
+TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[parts]") {
+    TempDir dir;
+    const std::string file = test_data("popeye/problems/castling_08.inp");
+    auto paths = parts_of(file, 3, dir.path);
+
+    Run missing = merge({paths[0], paths[2]}, false);
+    CHECK(missing.status == 2);
+    CHECK(missing.out.empty());
+    CHECK_THAT(missing.err, Catch::Contains("part 1/3 is missing"));
+
+    Run twice = merge({paths[0], paths[1], paths[1], paths[2]}, false);
+    CHECK(twice.status == 2);
+    CHECK_THAT(twice.err, Catch::Contains("part 1/3 is given twice"));
+
+    // Part 1 of another problem.
+    std::string other = write(dir.path / "other-1.json",
+                              solve_part(test_data("popeye/problems/ep_10.inp"), 1, 3).out);
+    Run foreign = merge({paths[0], other, paths[2]}, false);
+    CHECK(foreign.status == 2);
+    CHECK_THAT(foreign.err, Catch::Contains(other + " (part 1/3) is a part of"));
+    CHECK_THAT(foreign.err, Catch::Contains("ep_10.inp"));
+    CHECK_THAT(foreign.err, Catch::Contains("another position"));
+
+    // Part 1 of the same problem under other rules (a Dynamo #4 is long: stopped, it is a part).
+    std::string ruled = write(dir.path / "dynamo-1.json", solve_part(file, 1, 3, 0.1, "Dynamo").out);
+    Run rules = merge({paths[0], ruled, paths[2]}, false);
+    CHECK(rules.status == 2);
+    CHECK_THAT(rules.err, Catch::Contains("other rules ('Dynamo', not 'orthodox')"));
+
+    // A split into another number of parts.
+    std::string seven = write(dir.path / "seven.json", solve_part(file, 1, 7).out);
+    Run mixed = merge({paths[0], seven, paths[2]}, false);
+    CHECK(mixed.status == 2);
+    CHECK_THAT(mixed.err, Catch::Contains("different numbers of parts"));
+
+    // Not a part file; a damaged one (a move code changed).
+    Run solution = merge({write(dir.path / "whole.json", solve_file(file, true).out)}, false);
+    CHECK(solution.status == 2);
+    CHECK_THAT(solution.err, Catch::Contains("not a part file"));
+    json damaged = json::parse(solve_part(file, 0, 3).out);
+    damaged["problems"][0]["first_moves"][0]["code"] = 12345;
+    Run bad = merge({write(dir.path / "bad.json", damaged.dump()), paths[1], paths[2]}, false);
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.err, Catch::Contains("damaged part file"));
+}
+
+TEST_CASE("parts: parts stopped by --maxtime say so; the merge is unfinished and lists the open "
+          "first moves",
+          "[parts]") {
+    TempDir dir;
+    const std::string file = project_root() + "/problems/bench-dynamo/seven_4.pop"; // ~1 min
+    std::vector<std::string> paths;
+    for (int i = 0; i < 2; ++i) {
+        Run r = solve_part(file, i, 2, 0.2);
+        CHECK(r.status == 3);
+        json j = json::parse(r.out);
+        CHECK(j["problems"][0]["finished"] == false);
+        CHECK_FALSE(j["problems"][0]["open"].empty());
+        paths.push_back(write(dir.path / ("part-" + std::to_string(i) + ".json"), r.out));
+    }
+    Run m = merge(paths, false);
+    CHECK(m.status == 3);
+    CHECK_THAT(m.out, Catch::Contains("verdict: unfinished"));
+    CHECK_THAT(m.err, Catch::Contains("open first moves:"));
+    CHECK_THAT(m.err, Catch::Contains("(part 0)"));
+    CHECK_THAT(m.err, Catch::Contains("(part 1)"));
+    Run js = merge(paths, true);
+    CHECK(json::parse(js.out)["verdict"] == "unfinished");
+}
+
+TEST_CASE("parts: MaxSolutions is applied at the merge, keys in generation order", "[parts]") {
+    TempDir dir; // dynref P08, three keys: stopped at one, then at two
+    const std::string position = "forsyth 8/6Q1/Pk3RK1/8/2Q5/8/8/1r5P\nstipulation #1\ncondition Dynamo\n";
+    std::string file = write(dir.path / "maxsolutions.pop",
+                             "begin\ntitle one\n" + position + "option MaxSolutions 1 Try\nnext\n" +
+                                 "title two\n" + position + "option MaxSolutions 2 Try\nend\n");
+    Run whole = solve_file(file, false);
+    REQUIRE_THAT(whole.out, Catch::Contains("verdict: incomplete"));
+    REQUIRE_THAT(whole.out, Catch::Contains("stopped at 2 keys (MaxSolutions)"));
+    check_merges_to_whole(file);
+}
