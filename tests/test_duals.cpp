@@ -1,6 +1,7 @@
 // Duals as problemists count them (docs/duals.md), on problems built for the purpose (found among
 // random positions by the solver, then checked by hand; the orthodox ones agree move for move with
 // Popeye 4.104's tree for the same file). Each test says why its play is, or is not, a dual.
+#include "helpers.h"
 #include "problem_helpers.h"
 
 #include "format/problem.h"
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,6 +46,14 @@ std::string summary(const Loaded& l, const Solution& sol) {
 }
 
 using Lines = std::vector<std::string>;
+
+std::string file_text(const std::string& path) {
+    std::ifstream in(path);
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 } // namespace
 
@@ -169,4 +179,25 @@ TEST_CASE("duals: JSON gives each finding its kind and counts them", "[duals]") 
     CHECK(j["findings"][1]["type"] == "dual");
     CHECK(j["findings"][1]["kind"] == "mate");
     CHECK(j["findings"][1]["length"] == 1);
+}
+
+TEST_CASE("duals: a #5's tree is no longer than Popeye's, its duals the problemist's", "[duals]") {
+    // A #5 composed for this (tests/data/popeye/duals/composed_5.inp) and Popeye's output for
+    // it. Before duals were counted after defences only, this printed 53 `dual:` lines: every
+    // point where White had two moves, after non-defences and inside the branches of a dual too.
+    Loaded l = load(test_data("popeye/duals/composed_5.inp"));
+    Solution sol = solved(l);
+    std::string tree = text_solution(l.diagram, sol, {});
+    tree.resize(tree.size() - text_verdict(l.diagram, sol, Language::English).size());
+    std::string popeye = file_text(test_data("popeye/duals/composed_5.out"));
+    size_t from = popeye.find("\n  #5"), to = popeye.find("solution finished.");
+    REQUIRE(to != std::string::npos);
+    popeye = popeye.substr(popeye.find('\n', from + 1), to - popeye.find('\n', from + 1));
+    auto lines = [](const std::string& s) { return std::count(s.begin(), s.end(), '\n'); };
+    CHECK(lines(tree) <= lines(popeye)); // 937 and 938 (Popeye ends with a blank line more)
+    CHECK(sol.duals_of(DualKind::Mate) == 0);
+    CHECK(sol.duals_of(DualKind::Continuation) == 3);
+    CHECK(sol.duals_of(DualKind::Threat) == 2);
+    CHECK(sol.duals_of(DualKind::Short) == 0);
+    CHECK(findings(l, sol).size() == 5);
 }
