@@ -106,7 +106,8 @@ std::string line_text(const Position& diagram, const std::vector<Move>& line, La
 std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
     static constexpr const char* labels[] = {"mate dual", "continuation dual", "threat dual",
                                              "short mate"};
-    std::string s = std::string(labels[int(d.kind)]) + ": after " + line_text(diagram, d.line, lang) + ":";
+    std::string s =
+        std::string(labels[int(d.kind)]) + ": after " + line_text(diagram, d.line, lang) + ":";
     Position pos = diagram;
     for (Move m : d.line) pos.make(m);
     // A defence line ends with the defender's move; a threat line with the attacker's, and the
@@ -130,12 +131,14 @@ std::string dual_counts(const Solution& solution) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
     int mate = solution.duals_of(DualKind::Mate), cont = solution.duals_of(DualKind::Continuation);
-    std::string s = mate + cont == 0 ? "no duals"
-                                     : plural(mate + cont, "dual", "duals") + " (" +
-                                           std::to_string(mate) + " mate, " +
-                                           std::to_string(cont) + " continuation)";
-    if (int t = solution.duals_of(DualKind::Threat)) s += "; " + plural(t, "threat dual", "threat duals");
-    if (int m = solution.duals_of(DualKind::Short)) s += "; " + plural(m, "short mate", "short mates");
+    std::string s = mate + cont == 0
+                        ? "no duals"
+                        : plural(mate + cont, "dual", "duals") + " (" + std::to_string(mate) +
+                              " mate, " + std::to_string(cont) + " continuation)";
+    if (int t = solution.duals_of(DualKind::Threat))
+        s += "; " + plural(t, "threat dual", "threat duals");
+    if (int m = solution.duals_of(DualKind::Short))
+        s += "; " + plural(m, "short mate", "short mates");
     return s;
 }
 

@@ -7,6 +7,7 @@
 namespace dynamo {
 
 // analyse() calls it for h# stipulations.
-Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
+Solution analyse_help(const Position& diagram, const Stipulation& stip,
+                      const AnalysisOptions& options);
 
 } // namespace dynamo

@@ -76,8 +76,9 @@ struct Dual {
                                      // down to the threatening attacker move)
     std::vector<Move> continuations; // the attacker's moves there (the threats); a short mate
                                      // may have one
-    int length = 0;  // moves the continuations take to the goal, theirs included
-    int allowed = 0; // moves the line leaves the attacker there (more than length: short)
+    int length = 0;                  // moves the continuations take to the goal, theirs included
+    int allowed = 0;                 // moves the line leaves the attacker there (more than
+                                     // length: short)
 };
 
 struct Solution {

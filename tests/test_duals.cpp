@@ -57,7 +57,8 @@ std::string file_text(const std::string& path) {
 
 } // namespace
 
-TEST_CASE("duals: a defence answered by two mates is one mate dual; two threats are a threat dual", "[duals]") {
+TEST_CASE("duals: a defence answered by two mates is one mate dual; two threats are a threat dual",
+          "[duals]") {
     // 1.Qa7! threatens 2.Qd7# and 2.Qe7#: two threats, a threat dual (not a dual). 1...Rf7 guards
     // d7 and e7, so neither threat works: a defence. White then has 2.Qb8# and 2.Qa8#: one mate
     // dual.
@@ -74,7 +75,8 @@ TEST_CASE("duals: a defence answered by two mates is one mate dual; two threats 
                              "1 dual (1 mate, 0 continuation); 1 threat dual\n");
 }
 
-TEST_CASE("duals: a black move that leaves a threat working, answered by two mates, is no dual", "[duals]") {
+TEST_CASE("duals: a black move that leaves a threat working, answered by two mates, is no dual",
+          "[duals]") {
     // 1.Kc6! threatens 2.Qe8# and 2.Ra8# (a threat dual). 1...Bf4 stops 2.Ra8+ (Bb8 interposes)
     // but not 2.Qe8#: it is shown, as Popeye shows it, yet is no defence, so 2.Qe8# / 2.Qg8#
     // after it is no dual. The king's moves each leave one mate: nothing doubled. Sound.
@@ -86,13 +88,13 @@ TEST_CASE("duals: a black move that leaves a threat working, answered by two mat
     CHECK(findings(l, sol) == Lines{"threat dual: after 1.Kd6-c6: 2.Qg6-e8 / 2.Ra1-a8"});
     // The move is in the tree, with both mates, marked as no defence.
     const PlayNode& key = sol.root.at(0).play;
-    auto bf4 = std::find_if(key.defences.begin(), key.defences.end(), [&](const DefenceNode& d) {
-        return d.continuations.size() == 2;
-    });
+    auto bf4 = std::find_if(key.defences.begin(), key.defences.end(),
+                            [&](const DefenceNode& d) { return d.continuations.size() == 2; });
     REQUIRE(bf4 != key.defences.end());
     CHECK_FALSE(bf4->defends);
-    CHECK(summary(l, sol) == "verdict: sound          key 1.Kd6-c6; 3 variations; 0 tries; no duals; "
-                             "1 threat dual\n");
+    CHECK(summary(l, sol) ==
+          "verdict: sound          key 1.Kd6-c6; 3 variations; 0 tries; no duals; "
+          "1 threat dual\n");
 }
 
 TEST_CASE("duals: Dynamo, a move that leaves a threat working is no defence", "[duals]") {
@@ -103,7 +105,8 @@ TEST_CASE("duals: Dynamo, a move that leaves a threat working is no defence", "[
                          "pieces white kh4 qg6 rg4 black ke1 pf5 pc6 bg3\nendproblem\n");
     Solution sol = solved(l);
     CHECK(sol.verdict == Verdict::Sound);
-    CHECK(findings(l, sol) == Lines{"threat dual: after 1.Rg4-g2/Bg3E: 2.Rg2-g1/Qg6-g2 / 2.Qg6-b1/f5E"});
+    CHECK(findings(l, sol) ==
+          Lines{"threat dual: after 1.Rg4-g2/Bg3E: 2.Rg2-g1/Qg6-g2 / 2.Qg6-b1/f5E"});
 }
 
 TEST_CASE("duals: Dynamo, in zugzwang every black move is a defence", "[duals]") {
@@ -145,12 +148,14 @@ TEST_CASE("duals: a continuation dual in a #3", "[duals]") {
                          "pieces white kf7 qe7 be6 sf5 black kc8 pa2 pd6 sd7\nendproblem\n");
     Solution sol = solved(l);
     CHECK(sol.verdict == Verdict::SoundWithDuals);
-    CHECK(findings(l, sol) == Lines{"continuation dual: after 1.Qe7*d7 Kc8-b8: 2.Sf5*d6 / 2.Be6-d5"});
+    CHECK(findings(l, sol) ==
+          Lines{"continuation dual: after 1.Qe7*d7 Kc8-b8: 2.Sf5*d6 / 2.Be6-d5"});
     CHECK(summary(l, sol) == "verdict: sound, with duals key 1.Qe7*d7; 1 variation; 0 tries; "
                              "1 dual (0 mate, 1 continuation)\n");
 }
 
-TEST_CASE("duals: below a continuation dual only the first continuation's play is examined", "[duals]") {
+TEST_CASE("duals: below a continuation dual only the first continuation's play is examined",
+          "[duals]") {
     // 1.Rc2+ Kh1 has three continuations, 2.Qe1+ / 2.Qf3+ / 2.Qh3+: a continuation dual. After
     // 2.Qf3+ Kg1 White has 3.Qd1# and 3.Qg2#, but that branch is the dual already and is not
     // counted again. 1...Kg1 2.Qa1# / 2.Qe1#: short. 1...Bf2 2.Rxf2+ Kh1: three mates, a mate dual.
@@ -160,10 +165,11 @@ TEST_CASE("duals: below a continuation dual only the first continuation's play i
     CHECK(sol.duals_of(DualKind::Continuation) == 1);
     CHECK(sol.duals_of(DualKind::Mate) == 1);
     CHECK(sol.duals_of(DualKind::Short) == 1);
-    CHECK(findings(l, sol) ==
-          Lines{"short mate: after 1.Rc1-c2 Kh2-g1: 2.Qc3-a1 / 2.Qc3-e1 (in 1 move, 2 allowed)",
-                "continuation dual: after 1.Rc1-c2 Kh2-h1: 2.Qc3-e1 / 2.Qc3-f3 / 2.Qc3-h3",
-                "mate dual: after 1.Rc1-c2 Ba7-f2 2.Rc2*f2 Kh2-h1: 3.Qc3-a1 / 3.Qc3-e1 / 3.Qc3-c1"});
+    CHECK(
+        findings(l, sol) ==
+        Lines{"short mate: after 1.Rc1-c2 Kh2-g1: 2.Qc3-a1 / 2.Qc3-e1 (in 1 move, 2 allowed)",
+              "continuation dual: after 1.Rc1-c2 Kh2-h1: 2.Qc3-e1 / 2.Qc3-f3 / 2.Qc3-h3",
+              "mate dual: after 1.Rc1-c2 Ba7-f2 2.Rc2*f2 Kh2-h1: 3.Qc3-a1 / 3.Qc3-e1 / 3.Qc3-c1"});
 }
 
 TEST_CASE("duals: JSON gives each finding its kind and counts them", "[duals]") {
@@ -171,7 +177,8 @@ TEST_CASE("duals: JSON gives each finding its kind and counts them", "[duals]") 
                          "pieces white kd6 qa1 se6 pb3 black ke8 rf8 ph6\nendproblem\n");
     Solution sol = solved(l);
     nlohmann::json j = solution_json(l.problem, "", l.diagram, sol, Language::English);
-    CHECK(j["duals"] == nlohmann::json{{"mate", 1}, {"continuation", 0}, {"threat", 1}, {"short", 0}});
+    CHECK(j["duals"] ==
+          nlohmann::json{{"mate", 1}, {"continuation", 0}, {"threat", 1}, {"short", 0}});
     REQUIRE(j["findings"].size() == 2);
     CHECK(j["findings"][0]["type"] == "threat_dual");
     CHECK(j["findings"][0]["kind"] == "threat");
