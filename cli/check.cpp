@@ -238,8 +238,8 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
     switch (s.verdict) {
     case Verdict::Sound: return "key " + joined(keys);
     case Verdict::SoundWithDuals:
-        return "key " + joined(keys) + ", " + std::to_string(s.duals.size()) +
-               (s.duals.size() == 1 ? " dual" : " duals");
+        return "key " + joined(keys) + ", " + std::to_string(s.real_duals()) +
+               (s.real_duals() == 1 ? " dual" : " duals");
     case Verdict::Cooked: return "keys " + joined(keys);
     case Verdict::Short: return "shorter: " + joined(shorter, ", ");
     case Verdict::Illegal: return s.illegal_reason;

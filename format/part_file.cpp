@@ -91,6 +91,7 @@ class TreeWriter {
         json j = move_ref(pos_, d.move);
         j["mark"] = mark_code(d.mark);
         if (d.refutes) j["refutes"] = true;
+        if (!d.defends) j["defends"] = false; // the dual count needs it
         if (!d.continuations.empty()) {
             json c = json::array();
             pos_.make(d.move);
@@ -144,6 +145,7 @@ class TreeReader {
         d.move = move_from(pos_, j);
         d.mark = mark_from(j.at("mark").get<std::string>());
         d.refutes = j.value("refutes", false);
+        d.defends = j.value("defends", true);
         if (j.contains("continuations")) {
             pos_.make(d.move);
             for (const json& c : j.at("continuations")) d.continuations.push_back(play(c));

@@ -51,6 +51,7 @@ class TreeJson {
         json j = move_json(pos_, d.move, lang_);
         j["mark"] = mark_text(d.mark);
         if (d.refutes) j["refutes"] = true;
+        if (!d.defends) j["defends"] = false; // leaves a threat working: no dual after it
         pos_.make(d.move);
         json continuations = json::array();
         for (const PlayNode& c : d.continuations) continuations.push_back(play(c));
@@ -172,6 +173,8 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
             findings.push_back({{"type", "short"},
                                 {"key", move_json(diagram, r.play.move, lang)},
                                 {"length", r.play.length}});
+    // Doubled play by kind (docs/duals.md): duals (mate, continuation), threat duals, short mates.
+    static constexpr const char* types[] = {"dual", "dual", "threat_dual", "short_mate"};
     for (const Dual& d : solution.duals) {
         Position pos = diagram;
         json line = json::array(), continuations = json::array();
@@ -179,9 +182,17 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
             line.push_back(move_json(pos, m, lang));
             pos.make(m);
         }
+        if (d.line.size() % 2 == 1) pos.make_null(); // threats: played after a pass
         for (Move m : d.continuations) continuations.push_back(move_json(pos, m, lang));
-        findings.push_back({{"type", "dual"}, {"line", line}, {"continuations", continuations}});
+        json f = {{"type", types[int(d.kind)]}, {"kind", dual_kind_name(d.kind)}, {"line", line},
+                  {"continuations", continuations}, {"length", d.length}};
+        if (d.kind == DualKind::Short) f["allowed"] = d.allowed;
+        findings.push_back(f);
     }
+    json counts = json::object();
+    for (DualKind k : {DualKind::Mate, DualKind::Continuation, DualKind::Threat, DualKind::Short})
+        counts[dual_kind_name(k)] = solution.duals_of(k);
+    if (!solution.helpmate()) j["duals"] = counts;
     j["findings"] = findings;
     j["finished"] = solution.finished;
     j["time_s"] = solution.seconds;

@@ -101,6 +101,47 @@ std::string line_text(const Position& diagram, const std::vector<Move>& line, La
     return s;
 }
 
+// "mate dual: after 1.Qb3-c2 Bd1-e2: 2.Qc2-c3 / 2.Qc2-d3", "threat dual: after 1.Qb3-c2:
+// 2.Qc2-c3 / 2.f7-f8=Q", "short mate: after 1.Qb3-c2 Kd1-e2: 2.Qc2-c1 (in 1 move, 2 allowed)".
+std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
+    static constexpr const char* labels[] = {"mate dual", "continuation dual", "threat dual",
+                                             "short mate"};
+    std::string s =
+        std::string(labels[int(d.kind)]) + ": after " + line_text(diagram, d.line, lang) + ":";
+    Position pos = diagram;
+    for (Move m : d.line) pos.make(m);
+    // A defence line ends with the defender's move; a threat line with the attacker's, and the
+    // threats are played after a pass.
+    bool after_attacker = d.line.size() % 2 == 1;
+    if (after_attacker) pos.make_null();
+    int k = int(d.line.size() + 1) / 2 + 1;
+    for (size_t i = 0; i < d.continuations.size(); ++i) {
+        Move m = d.continuations[i];
+        s += std::string(i ? " /" : "") + " " + std::to_string(k) + "." + move_text(pos, m, lang);
+    }
+    if (d.kind == DualKind::Short)
+        s += " (in " + std::to_string(d.length) + (d.length == 1 ? " move, " : " moves, ") +
+             std::to_string(d.allowed) + " allowed)";
+    return s;
+}
+
+// "no duals", "3 duals (2 mate, 1 continuation)", then threat duals and short mates apart.
+std::string dual_counts(const Solution& solution) {
+    auto plural = [](int n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    int mate = solution.duals_of(DualKind::Mate), cont = solution.duals_of(DualKind::Continuation);
+    std::string s = mate + cont == 0
+                        ? "no duals"
+                        : plural(mate + cont, "dual", "duals") + " (" + std::to_string(mate) +
+                              " mate, " + std::to_string(cont) + " continuation)";
+    if (int t = solution.duals_of(DualKind::Threat))
+        s += "; " + plural(t, "threat dual", "threat duals");
+    if (int m = solution.duals_of(DualKind::Short))
+        s += "; " + plural(m, "short mate", "short mates");
+    return s;
+}
+
 } // namespace
 
 std::string text_header(const Problem& problem, const Position& diagram, const Stipulation& stip,
@@ -244,15 +285,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     }
     if (keys.size() > 1)
         for (const auto& k : keys) out << "cook: " << k << "\n";
-    for (const Dual& d : solution.duals) {
-        out << "dual: after " << line_text(diagram, d.line, lang) << ":";
-        Position pos = diagram;
-        for (Move m : d.line) pos.make(m);
-        int k = int(d.line.size()) / 2 + 1;
-        for (size_t i = 0; i < d.continuations.size(); ++i)
-            out << (i ? " /" : "") << " " << k << "." << move_text(pos, d.continuations[i], lang);
-        out << "\n";
-    }
+    for (const Dual& d : solution.duals) out << dual_text(diagram, d, lang) << "\n";
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
     switch (solution.verdict) {
@@ -270,8 +303,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
             if (!keys.empty())
                 add(std::to_string(v) + (v == 1 ? " variation" : " variations"));
             add(std::to_string(t) + (t == 1 ? " try" : " tries"));
-            size_t d = solution.duals.size();
-            add(d == 0 ? "no duals" : std::to_string(d) + (d == 1 ? " dual" : " duals"));
+            add(dual_counts(solution));
             if (solution.solutions_capped)
                 add("stopped at " + std::to_string(keys.size()) +
                     (keys.size() == 1 ? " key" : " keys") + " (MaxSolutions)");

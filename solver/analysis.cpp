@@ -1,6 +1,6 @@
 #include "analysis.h"
 
-#include "legality.h"
+#include "duals.h"
 #include "movegen.h"
 #include "partial.h"
 #include "search.h"
@@ -15,14 +15,6 @@
 #include <tbb/task_arena.h>
 
 namespace dynamo {
-
-MoveMark mark_of(const Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    bool check = pos.in_check();
-    if (list.empty()) return check ? MoveMark::Mate : MoveMark::Stalemate;
-    return check ? MoveMark::Check : MoveMark::None;
-}
 
 namespace {
 
@@ -94,7 +86,7 @@ class TreeBuilder {
             } else if (options_.no_short_variations && in_threat_ == 0 && answer < length - 1) {
                 // NoShortVariations: a variation shorter than the line is not shown (Popeye
                 // solves threats without this filter).
-            } else if (shown(pos, node.threats, threat_length, answer)) {
+            } else if (shown(pos, node.threats, threat_length, answer, d.defends)) {
                 d.continuations = answers(pos, answer);
                 node.defences.push_back(std::move(d));
             }
@@ -121,16 +113,25 @@ class TreeBuilder {
     // Popeye's rule for a defence after a threat: not shown when the attacker then wins faster
     // than the threat, nor when every threat still works; shown otherwise (it defeats a threat,
     // or the attacker needs longer). Without a threat (zugzwang, or check) every defence is.
-    bool shown(Position& pos, const std::vector<PlayNode>& threats, int threat_length, int answer) {
+    // `defends`: the move stops the whole threat (no threat move still works), so that several
+    // continuations after it are a dual; one that stops some threats only is shown but is no
+    // defence.
+    bool shown(Position& pos, const std::vector<PlayNode>& threats, int threat_length, int answer,
+               bool& defends) {
+        defends = true;
         if (threats.empty()) return true;
         if (answer < threat_length) return false;
         if (answer > threat_length) return true;
-        return !threats_still_work(pos, threats, threat_length);
+        int working = threats_working(pos, threats, threat_length);
+        defends = working == 0;
+        return working < int(threats.size());
     }
 
-    bool threats_still_work(Position& pos, const std::vector<PlayNode>& threats, int length) {
+    // How many of the threats still reach the goal in their length.
+    int threats_working(Position& pos, const std::vector<PlayNode>& threats, int length) {
         MoveList moves;
         generate_legal(pos, moves);
+        int working = 0;
         for (const PlayNode& t : threats) {
             // The same threat move, as Popeye compares them: in orthodox chess by its squares
             // and promotion, so that a capture on the threat's square is the threat move.
@@ -141,13 +142,13 @@ class TreeBuilder {
                                       m.promotion() == t.move.promotion()
                                 : m == t.move;
             });
-            if (same == moves.end()) return false;
+            if (same == moves.end()) continue;
             pos.make(*same);
             int o = checked(search_.defend(pos, length));
             pos.unmake();
-            if (o != int(Outcome::Win)) return false;
+            working += o == int(Outcome::Win);
         }
-        return true;
+        return working;
     }
 
     int checked(int length) {
@@ -166,18 +167,6 @@ class TreeBuilder {
 };
 
 } // namespace
-
-bool begin_solution(const Position& diagram, const Stipulation& stip,
-                    const AnalysisOptions& options, Solution& sol) {
-    sol.stipulation = stip;
-    if (auto reason = illegal_reason(diagram)) {
-        sol.verdict = Verdict::Illegal;
-        sol.illegal_reason = *reason;
-        return false;
-    }
-    sol.threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    return true;
-}
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);

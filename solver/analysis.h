@@ -1,55 +1,15 @@
 // Analysis of a problem. Battle play (#N, s#N): every first move examined, keys and tries with
-// their refutations, threats, variations, duals, set play. Helpmates: every solution. Then the
-// verdict. Builds the Solution tree; knows the search, not text.
+// their refutations, threats, variations, duals, set play. Helpmates: every solution
+// (analysis_help.h). Then the verdict. Builds the Solution tree; knows the search, not text.
 #pragma once
 
-#include "position.h"
-#include "solution.h"
-#include "stipulation.h"
-
-#include <atomic>
-#include <cstddef>
-#include <functional>
+#include "analysis_common.h"
+#include "analysis_help.h"
 
 namespace dynamo {
-
-struct AnalysisOptions {
-    bool tries = false;        // look for tries
-    int max_refutations = 1;   // a try has at most this many refutations
-    bool variations = false;   // build threats and variations below keys and tries
-    bool threats = true;       // compute threats (NoThreat: off)
-    bool set_play = false;     // defender moves in the diagram
-    bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
-    int intended = 1;          // helpmates: the solutions the composer intends (Intended N)
-    int max_solutions = 0;     // helpmates: print at most this many solutions (0: all)
-    int max_keys = 0;          // battle play: stop after this many keys, in generation order, as
-                               // Popeye's MaxSolutions (0: all)
-    bool no_short_variations = false; // battle play: variations shorter than their line's
-                                      // length are not shown (Popeye's NoShortVariations)
-    SearchRestrictions restrictions; // battle play: Popeye's Threat N, MaxFlightsquares N,
-                                     // NonTrivial M T, KeepMatingPiece
-    int threads = 0;           // 0: all cores
-    size_t hash_mb = 64;       // at most; short problems get a smaller table
-    double max_seconds = 0;    // 0: no limit
-    const std::atomic<bool>* interrupt = nullptr; // set from outside (Ctrl-C) to stop
-    // Called now and then from the analysing threads: first moves done, total, nodes so far.
-    std::function<void(int done, int total, uint64_t nodes)> progress;
-};
 
 // Analyses the diagram (its side to move first) for the stipulation: a direct mate or selfmate
 // (battle play), or a helpmate.
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
-
-// Helpmates (h#N, h#N.5): every solution up to the options' limit, shorter helpmates, and the
-// verdict against the intended number of solutions. analyse() calls it for h# stipulations.
-Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
-
-// How the side to move (the one answering the last move) stands: check, mate, stalemate.
-MoveMark mark_of(const Position& pos);
-
-// The start of either analysis: a Solution for the stipulation, with the threads to use (all
-// cores for 0); false, with the verdict `illegal` and its reason, if the diagram cannot arise.
-bool begin_solution(const Position& diagram, const Stipulation& stip,
-                    const AnalysisOptions& options, Solution& sol);
 
 } // namespace dynamo

@@ -1,6 +1,6 @@
 // Helpmates: every solution, shorter helpmates, and the verdict against Intended.
 
-#include "analysis.h"
+#include "analysis_help.h"
 
 #include "helpmate.h"
 #include "partial.h"

@@ -1,6 +1,7 @@
 // From the first moves' findings to the Solution and its verdict: one way for a whole solve and
 // for merged parts, so that both say the same.
 
+#include "duals.h"
 #include "partial.h"
 
 #include <algorithm>
@@ -8,21 +9,6 @@
 namespace dynamo {
 
 namespace {
-
-void collect_duals(const PlayNode& play, std::vector<Move>& line, std::vector<Dual>& duals) {
-    line.push_back(play.move);
-    for (const DefenceNode& d : play.defences) {
-        line.push_back(d.move);
-        if (d.continuations.size() > 1) {
-            Dual dual{line, {}};
-            for (const PlayNode& c : d.continuations) dual.continuations.push_back(c.move);
-            duals.push_back(std::move(dual));
-        }
-        for (const PlayNode& c : d.continuations) collect_duals(c, line, duals);
-        line.pop_back();
-    }
-    line.pop_back();
-}
 
 HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
     HelpLine line{std::move(moves), {}};
@@ -59,9 +45,8 @@ void conclude_battle(const Stipulation& stip, const AnalysisOptions& options,
         if (!partial.set_play_done) sol.finished = false;
     }
 
-    std::vector<Move> line;
     for (const RootMove& r : sol.root)
-        if (r.kind == RootMove::Kind::Key) collect_duals(r.play, line, sol.duals);
+        if (r.kind == RootMove::Kind::Key) collect_duals(r.play, sol.duals);
 
     bool short_key = false;
     for (const RootMove& r : sol.root)
@@ -72,7 +57,7 @@ void conclude_battle(const Stipulation& stip, const AnalysisOptions& options,
     else if (sol.solutions_capped && sol.keys() < 2) sol.verdict = Verdict::Incomplete;
     else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
     else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
-    else sol.verdict = sol.duals.empty() ? Verdict::Sound : Verdict::SoundWithDuals;
+    else sol.verdict = sol.real_duals() == 0 ? Verdict::Sound : Verdict::SoundWithDuals;
 }
 
 void conclude_help(const Position& diagram, const AnalysisOptions& options,

@@ -18,6 +18,16 @@ const char* verdict_name(Verdict v) {
     return "?";
 }
 
+const char* dual_kind_name(DualKind k) {
+    switch (k) {
+    case DualKind::Mate: return "mate";
+    case DualKind::Continuation: return "continuation";
+    case DualKind::Threat: return "threat";
+    case DualKind::Short: return "short";
+    }
+    return "?";
+}
+
 Verdict combined_verdict(const std::vector<Verdict>& twins) {
     static constexpr Verdict gravity[] = {Verdict::Illegal,    Verdict::Unfinished,
                                           Verdict::NoSolution, Verdict::Cooked,
@@ -45,6 +55,10 @@ int Solution::variations() const {
     for (const auto& r : root)
         if (r.kind == RootMove::Kind::Key) n += int(r.play.defences.size());
     return n;
+}
+
+int Solution::duals_of(DualKind k) const {
+    return int(std::count_if(duals.begin(), duals.end(), [k](const Dual& d) { return d.kind == k; }));
 }
 
 } // namespace dynamo

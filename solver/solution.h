@@ -24,6 +24,10 @@ struct DefenceNode {
     MoveMark mark = MoveMark::None;
     std::vector<PlayNode> continuations; // attacker moves reaching the goal in the fewest moves
     bool refutes = false;                // the attacker has no answer (a refutation)
+    // It stops the threat: no threat move still reaches the goal in the threat's length. Every
+    // defender move does where there is no threat (zugzwang, after a check, threats not
+    // searched). Only after a defence are several continuations a dual (docs/duals.md).
+    bool defends = true;
 };
 
 // An attacker move, with what the defender can do about it.
@@ -55,10 +59,26 @@ enum class Verdict : uint8_t {
 };
 const char* verdict_name(Verdict v);
 
-// A dual: a defence (or a point in a line) answered by more than one attacker continuation.
+// Doubled play in the solution, as problemists count it (docs/duals.md). Mate and continuation
+// duals are duals (they make a sound problem "sound, with duals"); threat doubles and short
+// mates are reported apart and do not.
+enum class DualKind : uint8_t {
+    Mate,         // after a defence, two or more last moves of the attacker reach the goal
+    Continuation, // after a defence, two or more earlier attacker moves do
+    Threat,       // an attacker move threatens two or more moves (a threat dual)
+    Short         // after a defence, the attacker reaches the goal sooner than the line allows
+};
+const char* dual_kind_name(DualKind k); // "mate", "continuation", "threat", "short"
+
 struct Dual {
-    std::vector<Move> line; // from the first move down to the defence
-    std::vector<Move> continuations;
+    DualKind kind = DualKind::Mate;
+    std::vector<Move> line;          // from the first move down to the defence (a threat dual:
+                                     // down to the threatening attacker move)
+    std::vector<Move> continuations; // the attacker's moves there (the threats); a short mate
+                                     // may have one
+    int length = 0;                  // moves the continuations take to the goal, theirs included
+    int allowed = 0;                 // moves the line leaves the attacker there (more than
+                                     // length: short)
 };
 
 struct Solution {
@@ -88,6 +108,8 @@ struct Solution {
     int keys() const;
     int tries() const;
     int variations() const; // defences shown after the keys
+    int duals_of(DualKind k) const;
+    int real_duals() const { return duals_of(DualKind::Mate) + duals_of(DualKind::Continuation); }
     bool helpmate() const { return stipulation.kind == Stipulation::Kind::Help; }
 };
 
