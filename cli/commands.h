@@ -53,6 +53,8 @@ struct SolveOptions {
     double max_seconds = 0;
     bool quiet = false;
     bool json = false;
+    bool no_time = false;      // text: no "solving time" line (output that must not vary)
+    std::string export_format; // --export fen|latex|svg: that document instead of the text
 };
 
 // A bad command line or bad input given on it: the message is printed, the exit status is 2.
@@ -69,6 +71,10 @@ std::string error_message(const std::exception& e);
 // Installing clears the flag.
 void install_interrupt_handler();
 const std::atomic<bool>& interrupted();
+
+// --threads beyond the cores: silently the cores (TBB runs no more workers than cores and
+// warns on stderr when asked for more, which would then report threads that never ran).
+void clamp_threads(int& threads);
 
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang

@@ -64,6 +64,7 @@ class HelpCollector {
         }
         if (report_progress) {
             std::lock_guard lock(mutex_);
+            plies_ = plies;
             first_total_ = first_moves.size();
             first_done_ = int(std::count(left_per_first.begin(), left_per_first.end(), 0));
         }
@@ -104,7 +105,7 @@ class HelpCollector {
     void progress() {
         if (!options_.progress) return;
         std::lock_guard lock(mutex_);
-        options_.progress(first_done_, first_total_, nodes_.load());
+        options_.progress(Progress{first_done_, first_total_, nodes_.load(), Move::none(), plies_});
     }
 
     uint64_t nodes() const { return nodes_.load(); }
@@ -119,7 +120,7 @@ class HelpCollector {
     tbb::task_arena& arena_;
     std::mutex mutex_;
     std::atomic<uint64_t> nodes_{0};
-    int first_done_ = 0, first_total_ = 0;
+    int first_done_ = 0, first_total_ = 0, plies_ = 0;
 };
 
 HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
