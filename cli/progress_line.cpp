@@ -7,6 +7,10 @@
 
 namespace dynamo::cli {
 
+void end_progress(const std::function<void(const Progress&)>& printer) {
+    if (printer) printer(Progress{1, 1, 0, Move::none(), 0});
+}
+
 bool progress_wanted(bool quiet) { return !quiet && isatty(STDERR_FILENO); }
 
 std::function<void(const Progress&)> progress_line(const Position& diagram, const Stipulation& stip,

@@ -16,6 +16,10 @@ std::function<void(const Progress&)> progress_line(const Position& diagram, cons
                                                    Language lang, std::FILE* out = stderr,
                                                    double delay_seconds = 1.0);
 
+// Erases the line if it is shown; call it when the analysis returns (a stopped one never
+// reports all first moves done). Nothing without a printer.
+void end_progress(const std::function<void(const Progress&)>& printer);
+
 // Whether `solve` and `mate` show it: stderr is a terminal and --quiet was not given.
 bool progress_wanted(bool quiet);
 

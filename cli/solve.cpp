@@ -61,6 +61,7 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
     AnalysisOptions options = given;
     if (options.progress) options.progress = progress_line(diagram, stip, text.lang);
     Solution solution = analyse(diagram, stip, options);
+    end_progress(options.progress);
     if (twins) twins->verdicts.push_back(solution.verdict);
     if (output.exports) {
         output.exports->push_back({problem, label, diagram, solution, output.counters});
@@ -199,6 +200,7 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         AnalysisOptions step = a;
         if (step.progress) step.progress = progress_line(diagram, s, text.lang);
         Solution solution = analyse(diagram, s, step);
+        end_progress(step.progress);
         bool unfinished = solution.verdict == Verdict::Unfinished;
         bool found = solution.keys() > 0 || !solution.help_lines.empty();
         if (!unfinished && !found && n < stip.moves) continue;

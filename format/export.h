@@ -35,7 +35,8 @@ std::string export_fen(const std::vector<ExportItem>& items, Language lang);
 
 // A LaTeX document: \begin{diagram} ... \end{diagram} per item, with \author, \source, \award,
 // \dedication (the title), \pieces{wKe1, ...} (German letters, as the package wants), \stipulation,
-// \condition, \remark (the twin) and \solution; \putsol at the end prints the solutions.
+// \condition, \remark (the twin) and \solution (the play, without our verdict block); \putsol
+// at the end prints the solutions.
 std::string export_latex(const std::vector<ExportItem>& items, Language lang);
 
 // An SVG picture, self-contained: per item a board of 64 squares with the pieces as Unicode
@@ -44,7 +45,9 @@ std::string export_svg(const std::vector<ExportItem>& items, Language lang);
 
 std::string export_document(ExportFormat format, const std::vector<ExportItem>& items, Language lang);
 
-// The solution as `solve` prints it (tree, then verdict), as lines, without blank ones.
-std::vector<std::string> export_solution_lines(const ExportItem& item, Language lang);
+// The solution as `solve` prints it (the tree, then with `verdict` the verdict block), as
+// lines, without blank ones.
+std::vector<std::string> export_solution_lines(const ExportItem& item, Language lang,
+                                               bool verdict = true);
 
 } // namespace dynamo

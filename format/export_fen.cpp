@@ -15,10 +15,13 @@ bool parse_export_format(std::string_view text, ExportFormat& format) {
     return true;
 }
 
-std::vector<std::string> export_solution_lines(const ExportItem& item, Language lang) {
+std::vector<std::string> export_solution_lines(const ExportItem& item, Language lang, bool verdict) {
     TextReportOptions options;
     options.lang = lang;
-    std::istringstream in(text_solution(item.diagram, item.solution, options));
+    std::string text = text_solution(item.diagram, item.solution, options);
+    std::string block = text_verdict(item.diagram, item.solution, lang);
+    if (!verdict && text.ends_with(block)) text.erase(text.size() - block.size());
+    std::istringstream in(text);
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);)
         if (line.find_first_not_of(' ') != std::string::npos) lines.push_back(line);

@@ -64,7 +64,8 @@ std::string export_latex(const std::vector<ExportItem>& items, Language lang) {
         if (item.diagram.rules().is_dynamo()) element("condition", tex(item.diagram.rules().name()));
         element("remark", tex(item.label));
         std::string solution;
-        for (const std::string& line : export_solution_lines(item, lang)) {
+        // The solution as a column prints it: the play, not our verdict block.
+        for (const std::string& line : export_solution_lines(item, lang, false)) {
             size_t start = line.find_first_not_of(' ');
             solution += (solution.empty() ? "" : "\n  ") + tex(line.substr(start));
         }

@@ -151,10 +151,11 @@ TEST_CASE("The progress line: quiet for a second, then the first move, the depth
     stip.moves = 2;
     stip.text = "#2";
     Move key = find_move(diagram, "Rh3-h2");
-    auto captured_text = [&](double delay, std::vector<Progress> calls) {
+    auto captured_text = [&](double delay, std::vector<Progress> calls, bool end = false) {
         std::FILE* f = std::tmpfile();
         auto print = cli::progress_line(diagram, stip, Language::English, f, delay);
         for (const Progress& p : calls) print(p);
+        if (end) cli::end_progress(print);
         std::rewind(f);
         std::string text;
         for (int c; (c = std::fgetc(f)) != EOF;) text.push_back(char(c));
@@ -168,6 +169,10 @@ TEST_CASE("The progress line: quiet for a second, then the first move, the depth
     CHECK(shown.find("#2: first moves 3/10, now 1.Rh3-h2 at depth 1/2, 500 nodes, ") != std::string::npos);
     std::string erased = captured_text(0.0, {{3, 10, 500, key, 1}, {10, 10, 900, Move::none(), 0}});
     CHECK(erased.ends_with("\r\x1b[K"));
+    // Stopped by the time limit, the analysis never reports all done: the caller erases it.
+    std::string stopped = captured_text(0.0, {{3, 10, 500, key, 1}}, true);
+    CHECK(stopped.ends_with("\r\x1b[K"));
+    CHECK(stopped.size() > 10);
 
     // The analysis reports as each first move is done, the last call with all of them done, and
     // a move under way always with a depth within the stipulation.
@@ -183,7 +188,7 @@ TEST_CASE("The progress line: quiet for a second, then the first move, the depth
         if (!p.current.is_none()) CHECK((p.depth >= 1 && p.depth <= 2));
 }
 
-TEST_CASE("--export fen: the diagram reads back, with the stipulation and the solution", "[ux][export]") {
+TEST_CASE("Export fen: the diagram reads back, with the stipulation and the solution", "[ux][export]") {
     const std::string file = project_root() + "/" + DYNAMO_2;
     Run run = solve_with(file, [](cli::SolveOptions& o) { o.export_format = "fen"; });
     REQUIRE(run.status == 0);
@@ -215,7 +220,7 @@ TEST_CASE("--export fen: the diagram reads back, with the stipulation and the so
     CHECK(bad.err.find("--export: expected fen, latex or svg, found 'pdf'") != std::string::npos);
 }
 
-TEST_CASE("--export latex: a diagram environment with the right pieces list", "[ux][export]") {
+TEST_CASE("Export latex: a diagram environment with the right pieces list", "[ux][export]") {
     TempFile file("latex.pop", "beginproblem\nauthor A. Composer\norigin The Problemist 2026\n"
                                "title Mate & more\nstipulation #2\noption Variation\n"
                                "pieces white ke1 qa7 rh1 black kc1\nendproblem\n");
@@ -233,11 +238,12 @@ TEST_CASE("--export latex: a diagram environment with the right pieces list", "[
     CHECK(t.find("\\condition") == std::string::npos); // orthodox
     CHECK(t.find(" \\solution{1.Qa7-f2 ! threat:\n  2.0-0 \\#") != std::string::npos);
     CHECK(t.find("\\end{diagram}\n") != std::string::npos);
+    CHECK(t.find("verdict:") == std::string::npos); // the play only
     CHECK(t.ends_with("\\putsol\n\\end{document}\n"));
     CHECK(count(t, "{") == count(t, "}") + count(t, "\\{") - count(t, "\\}"));
 }
 
-TEST_CASE("--export svg: well-formed, 64 squares, one glyph per piece", "[ux][export]") {
+TEST_CASE("Export svg: well-formed, 64 squares, one glyph per piece", "[ux][export]") {
     const std::string file = project_root() + "/" + DYNAMO_2;
     Run run = solve_with(file, [](cli::SolveOptions& o) { o.export_format = "svg"; });
     REQUIRE(run.status == 0);
@@ -448,7 +454,7 @@ TEST_CASE("Verdict wording: no key says so; a helpmate without solutions says ho
     CHECK(lines[1].ends_with("0 solutions, 2 intended"));
 }
 
-TEST_CASE("--threads beyond the cores: used as the cores, without TBB's warning", "[ux][threads]") {
+TEST_CASE("Threads beyond the cores (--threads): used as the cores, without TBB's warning", "[ux][threads]") {
     std::string command = std::string("'") + DYNAMO_EXE +
                           "' mate --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --stip '#1' --rules "
                           "orthodox --json --threads 1024 2>&1";
