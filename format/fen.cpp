@@ -112,9 +112,11 @@ bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::s
     }
     MoveCounters read;
     for (size_t i = 4; i < fields.size(); ++i) {
-        if (fields[i].size() > 6 || fields[i].find_first_not_of("0123456789") != std::string::npos)
+        if (fields[i].find_first_not_of("0123456789") != std::string::npos)
             return fail(error, "FEN move counter: expected a number, found '" + fields[i] + "'");
-        (i == 4 ? read.halfmove : read.fullmove) = std::stoi(fields[i]);
+        // Any number of digits is a number; past nine they say no more than 999999999.
+        (i == 4 ? read.halfmove : read.fullmove) =
+            fields[i].size() > 9 ? 999999999 : std::stoi(fields[i]);
     }
     read.fullmove = std::max(read.fullmove, 1); // "0" is read as the first move
     if (counters) *counters = read;

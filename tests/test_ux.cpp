@@ -374,6 +374,8 @@ TEST_CASE("to_fen writes the counters given; counters_after keeps them as a game
     CHECK(counters_after(dyn, find_move(dyn, "Re1-e2/e2-e3"), {5, 9}) == MoveCounters{0, 9});
     CHECK(counters_after(dyn, find_move(dyn, "Re1-a1"), {5, 9}) == MoveCounters{6, 9});
     CHECK_FALSE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - x 1", RuleSet::orthodox(), pos, &error));
+    REQUIRE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 3 123456789012", RuleSet::orthodox(), pos, &error, &c));
+    CHECK(c == MoveCounters{3, 999999999});
 }
 
 TEST_CASE("moves, replay and solve write check and mate signs alike: ' #'", "[ux][notation]") {
