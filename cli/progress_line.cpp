@@ -43,8 +43,9 @@ std::function<void(const Progress&)> progress_line(const Position& diagram, cons
                     std::to_string(p.depth) + "/" + std::to_string(stip.moves);
         else if (p.depth > 0)
             where = ", " + std::to_string(p.depth) + " half-moves deep";
-        std::fprintf(out, "\r\x1b[K  %s: first moves %d/%d%s, %llu nodes, %.1f s", stip.text.c_str(),
-                     p.done, p.total, where.c_str(), (unsigned long long)p.nodes, seconds);
+        std::fprintf(out, "\r\x1b[K  %s: first moves %d/%d%s, %llu nodes, %.1f s",
+                     stip.text.c_str(), p.done, p.total, where.c_str(), (unsigned long long)p.nodes,
+                     seconds);
         std::fflush(out);
     };
 }

@@ -12,16 +12,19 @@ SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& e
     if (!options.export_format.empty()) {
         ExportFormat format;
         if (!parse_export_format(options.export_format, format))
-            throw UsageError("--export: expected fen, latex or svg, found '" + options.export_format + "'");
+            throw UsageError("--export: expected fen, latex or svg, found '" +
+                             options.export_format + "'");
         if (options.json) throw UsageError("--export and --json both write stdout: give one");
         out.exports = &exports;
     }
     return out;
 }
 
-void print_exports(const SolveOptions& options, const std::vector<ExportItem>& exports, Language lang) {
+void print_exports(const SolveOptions& options, const std::vector<ExportItem>& exports,
+                   Language lang) {
     ExportFormat format;
-    if (options.export_format.empty() || !parse_export_format(options.export_format, format)) return;
+    if (options.export_format.empty() || !parse_export_format(options.export_format, format))
+        return;
     if (exports.empty()) return; // nothing solved: an empty document would say otherwise
     std::cout << export_document(format, exports, lang);
     std::cout.flush();
@@ -35,7 +38,7 @@ std::string solving_time_line(double seconds) {
 
 std::string upto_line(const UptoResult& r) {
     // The lengths before `reached` had no solution.
-    std::string before = r.previous.empty() ? ""
+    std::string before = r.previous.empty()     ? ""
                          : r.previous == r.from ? "none in " + r.from
                                                 : "none from " + r.from + " to " + r.previous;
     if (r.unfinished)

@@ -14,9 +14,9 @@ namespace dynamo::cli {
 
 struct SolveOutput {
     bool json = false;
-    bool time = true;                        // text: "solving time" after each verdict
+    bool time = true;                           // text: "solving time" after each verdict
     std::vector<ExportItem>* exports = nullptr; // --export: solutions kept for the document
-    MoveCounters counters;                   // mate --fen: the FEN's own, for --export fen
+    MoveCounters counters;                      // mate --fen: the FEN's own, for --export fen
 };
 
 // From the command's options; `exports` receives the solutions when --export is given. Throws
@@ -24,17 +24,18 @@ struct SolveOutput {
 SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& exports);
 
 // --export: the document of all the solutions kept, on stdout (nothing without --export).
-void print_exports(const SolveOptions& options, const std::vector<ExportItem>& exports, Language lang);
+void print_exports(const SolveOptions& options, const std::vector<ExportItem>& exports,
+                   Language lang);
 
 // "solving time 0.012 s", as Popeye ends each problem with its time.
 std::string solving_time_line(double seconds);
 
 // mate --upto: the lengths searched and what was found.
 struct UptoResult {
-    std::string from, to; // the first and last stipulations of the range ("#1", "#5")
-    std::string reached;  // the last one searched
-    std::string previous; // the one before it ("" when `reached` is the first)
-    bool found = false;   // `reached` has a solution: the shortest
+    std::string from, to;    // the first and last stipulations of the range ("#1", "#5")
+    std::string reached;     // the last one searched
+    std::string previous;    // the one before it ("" when `reached` is the first)
+    bool found = false;      // `reached` has a solution: the shortest
     bool unfinished = false; // `reached` was stopped by the time limit or Ctrl-C
 };
 // "shortest: #2 (none in #1)", "shortest: none from #1 to #5", "unfinished: none from #1 to #2;

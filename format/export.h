@@ -43,7 +43,8 @@ std::string export_latex(const std::vector<ExportItem>& items, Language lang);
 // chess glyphs, the title, the stipulation and the solution below; several items stacked.
 std::string export_svg(const std::vector<ExportItem>& items, Language lang);
 
-std::string export_document(ExportFormat format, const std::vector<ExportItem>& items, Language lang);
+std::string export_document(ExportFormat format, const std::vector<ExportItem>& items,
+                            Language lang);
 
 // The solution as `solve` prints it (the tree, then with `verdict` the verdict block), as
 // lines, without blank ones.

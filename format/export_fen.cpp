@@ -8,14 +8,19 @@
 namespace dynamo {
 
 bool parse_export_format(std::string_view text, ExportFormat& format) {
-    if (text == "fen") format = ExportFormat::Fen;
-    else if (text == "latex" || text == "tex") format = ExportFormat::Latex;
-    else if (text == "svg") format = ExportFormat::Svg;
-    else return false;
+    if (text == "fen")
+        format = ExportFormat::Fen;
+    else if (text == "latex" || text == "tex")
+        format = ExportFormat::Latex;
+    else if (text == "svg")
+        format = ExportFormat::Svg;
+    else
+        return false;
     return true;
 }
 
-std::vector<std::string> export_solution_lines(const ExportItem& item, Language lang, bool verdict) {
+std::vector<std::string> export_solution_lines(const ExportItem& item, Language lang,
+                                               bool verdict) {
     TextReportOptions options;
     options.lang = lang;
     std::string text = text_solution(item.diagram, item.solution, options);
@@ -42,7 +47,8 @@ std::string export_fen(const std::vector<ExportItem>& items, Language lang) {
     return out;
 }
 
-std::string export_document(ExportFormat format, const std::vector<ExportItem>& items, Language lang) {
+std::string export_document(ExportFormat format, const std::vector<ExportItem>& items,
+                            Language lang) {
     switch (format) {
     case ExportFormat::Latex: return export_latex(items, lang);
     case ExportFormat::Svg: return export_svg(items, lang);

@@ -11,7 +11,13 @@ std::string tex(std::string_view text) {
     std::string out;
     for (char c : text) {
         switch (c) {
-        case '#': case '$': case '%': case '&': case '_': case '{': case '}':
+        case '#':
+        case '$':
+        case '%':
+        case '&':
+        case '_':
+        case '{':
+        case '}':
             out += '\\';
             out += c;
             break;
@@ -61,7 +67,8 @@ std::string export_latex(const std::vector<ExportItem>& items, Language lang) {
         element("dedication", tex(p.title()));
         element("pieces", pieces(item.diagram));
         element("stipulation", tex(item.solution.stipulation.text));
-        if (item.diagram.rules().is_dynamo()) element("condition", tex(item.diagram.rules().name()));
+        if (item.diagram.rules().is_dynamo())
+            element("condition", tex(item.diagram.rules().name()));
         element("remark", tex(item.label));
         std::string solution;
         // The solution as a column prints it: the play, not our verdict block.

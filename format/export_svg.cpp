@@ -26,13 +26,15 @@ std::string xml(std::string_view text) {
 
 // U+2654..U+265F: white king, queen, rook, bishop, knight, pawn, then black's.
 std::string glyph(Piece p) {
-    static const char* const white[] = {"", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"};
-    static const char* const black[] = {"", "\u265F", "\u265E", "\u265D", "\u265C", "\u265B", "\u265A"};
+    static const char* const white[] = {"",       "\u2659", "\u2658", "\u2657",
+                                        "\u2656", "\u2655", "\u2654"};
+    static const char* const black[] = {"",       "\u265F", "\u265E", "\u265D",
+                                        "\u265C", "\u265B", "\u265A"};
     return color_of(p) == WHITE ? white[type_of(p)] : black[type_of(p)];
 }
 
 std::string text_at(int x, int y, const std::string& cls, const std::string& content,
-                     const char* extra = "") {
+                    const char* extra = "") {
     return "<text class=\"" + cls + "\" x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
            "\"" + extra + ">" + content + "</text>\n";
 }
@@ -57,14 +59,16 @@ std::string export_svg(const std::vector<ExportItem>& items, Language lang) {
         b.below.push_back(stip);
         for (const std::string& line : export_solution_lines(item, lang)) b.below.push_back(line);
         for (const auto& l : b.below) widest = std::max(widest, l.size());
-        height += MARGIN + LINE * int(b.heading.size()) + 4 + 8 * SQUARE + MARGIN + LINE * int(b.below.size()) + MARGIN;
+        height += MARGIN + LINE * int(b.heading.size()) + 4 + 8 * SQUARE + MARGIN +
+                  LINE * int(b.below.size()) + MARGIN;
         blocks.push_back(std::move(b));
     }
     int width = std::max(2 * MARGIN + 8 * SQUARE, 2 * MARGIN + int(widest) * 7);
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
-                      "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
-                      std::to_string(width) + " " + std::to_string(height) + "\">\n"
+                      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+                      std::to_string(width) + "\" height=\"" + std::to_string(height) +
+                      "\" viewBox=\"0 0 " + std::to_string(width) + " " + std::to_string(height) +
+                      "\">\n"
                       "<style>.light{fill:#f0d9b5}.dark{fill:#b58863}"
                       ".piece{font-family:serif;font-size:34px;text-anchor:middle}"
                       ".coord{font-family:sans-serif;font-size:11px;text-anchor:middle}"
@@ -75,14 +79,16 @@ std::string export_svg(const std::vector<ExportItem>& items, Language lang) {
         const Block& b = blocks[i];
         out += "<g class=\"problem\">\n";
         y += MARGIN;
-        for (const auto& h : b.heading) out += text_at(MARGIN, y += LINE, "line", xml(h), " xml:space=\"preserve\"");
+        for (const auto& h : b.heading)
+            out += text_at(MARGIN, y += LINE, "line", xml(h), " xml:space=\"preserve\"");
         int top = y + 4;
         for (int rank = 7; rank >= 0; --rank)
             for (int file = 0; file < 8; ++file) {
                 int x = MARGIN + file * SQUARE, sy = top + (7 - rank) * SQUARE;
                 out += "<rect class=\"square " + std::string((file + rank) % 2 ? "light" : "dark") +
                        "\" x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(sy) +
-                       "\" width=\"" + std::to_string(SQUARE) + "\" height=\"" + std::to_string(SQUARE) + "\"/>\n";
+                       "\" width=\"" + std::to_string(SQUARE) + "\" height=\"" +
+                       std::to_string(SQUARE) + "\"/>\n";
                 if (Piece p = items[i].diagram.piece_on(make_square(file, rank)))
                     out += text_at(x + SQUARE / 2, sy + SQUARE - 8, "piece", glyph(p));
             }
@@ -93,7 +99,8 @@ std::string export_svg(const std::vector<ExportItem>& items, Language lang) {
                            std::string(1, char('1' + k)));
         }
         y = top + 8 * SQUARE + MARGIN;
-        for (const auto& l : b.below) out += text_at(MARGIN, y += LINE, "line", xml(l), " xml:space=\"preserve\"");
+        for (const auto& l : b.below)
+            out += text_at(MARGIN, y += LINE, "line", xml(l), " xml:space=\"preserve\"");
         y += MARGIN;
         out += "</g>\n";
     }

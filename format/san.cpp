@@ -17,7 +17,8 @@ PieceType san_piece(char c) {
     case 'Q': return QUEEN;
     case 'R': return ROOK;
     case 'B': return BISHOP;
-    case 'N': case 'S': return KNIGHT;
+    case 'N':
+    case 'S': return KNIGHT;
     default: return NO_PIECE_TYPE;
     }
 }
@@ -64,9 +65,12 @@ std::string read_san(std::string s, San& san) {
     }
     if (head.size() > 2) return "at most a file and a rank before the square";
     for (char c : head) {
-        if (c >= 'a' && c <= 'h' && san.from_file < 0 && san.from_rank < 0) san.from_file = c - 'a';
-        else if (c >= '1' && c <= '8' && san.from_rank < 0) san.from_rank = c - '1';
-        else return "a file or a rank before the square, found '" + head + "'";
+        if (c >= 'a' && c <= 'h' && san.from_file < 0 && san.from_rank < 0)
+            san.from_file = c - 'a';
+        else if (c >= '1' && c <= '8' && san.from_rank < 0)
+            san.from_rank = c - '1';
+        else
+            return "a file or a rank before the square, found '" + head + "'";
     }
     if (san.promotion != NO_PIECE_TYPE && san.piece != PAWN) return "a pawn to promote";
     if (san.piece == PAWN && san.capture && san.from_file < 0) return "the capturing pawn's file";
@@ -74,7 +78,8 @@ std::string read_san(std::string s, San& san) {
 }
 
 bool fits(const Position& pos, Move m, const San& san) {
-    if (san.castling) return m.is_castling() && file_of(m.active_to()) == (san.castling == 1 ? 6 : 2);
+    if (san.castling)
+        return m.is_castling() && file_of(m.active_to()) == (san.castling == 1 ? 6 : 2);
     if (m.is_castling() || type_of(pos.piece_on(m.active_from())) != san.piece) return false;
     if (m.active_to() != san.to) return false;
     if (san.from_file >= 0 && file_of(m.active_from()) != san.from_file) return false;
@@ -97,7 +102,8 @@ Move parse_san(const Position& pos, std::string_view text, std::string* error) {
                      (detail.empty() ? "" : ": " + detail);
         return Move::none();
     };
-    if (pos.rules().is_dynamo()) return fail("cannot read", "short algebraic is for orthodox games");
+    if (pos.rules().is_dynamo())
+        return fail("cannot read", "short algebraic is for orthodox games");
     San san;
     if (auto e = read_san(std::string(text), san); !e.empty())
         return fail("cannot read", "expected " + e + " (short algebraic)");
@@ -123,8 +129,8 @@ std::string pgn_tag(std::string_view text, std::string_view name) {
         if (text.substr(i, name.size()) != name) continue;
         i += name.size();
         if (i >= text.size() || (text[i] != ' ' && text[i] != '"')) continue;
-        size_t open = text.find('"', i), close = open == std::string_view::npos
-                                                     ? open : text.find('"', open + 1);
+        size_t open = text.find('"', i),
+               close = open == std::string_view::npos ? open : text.find('"', open + 1);
         size_t end = text.find(']', i);
         if (close == std::string_view::npos || end < close) continue;
         return std::string(text.substr(open + 1, close - open - 1));

@@ -1,8 +1,8 @@
 // Around a solution (issue 16): the solving time, the progress line, --export fen|latex|svg,
 // replay of SAN and PGN, one writer of check and mate signs, FEN counters, mate --upto's word
 // on the shortest length, the verdict wording without a key, and --threads beyond the cores.
-#include "helpers.h"
 #include "cli_helpers.h"
+#include "helpers.h"
 
 #include "cli/commands.h"
 #include "cli/progress_line.h"
@@ -107,7 +107,8 @@ std::string xml_error(const std::string& s) {
         if (tag.starts_with("?")) continue;
         if (count(tag, "\"") % 2) return "unbalanced quotes in <" + tag + ">";
         if (tag.starts_with("/")) {
-            if (open.empty() || open.back() != tag.substr(1)) return "</" + tag.substr(1) + "> closes nothing";
+            if (open.empty() || open.back() != tag.substr(1))
+                return "</" + tag.substr(1) + "> closes nothing";
             open.pop_back();
         } else if (!tag.ends_with("/")) {
             open.push_back(tag.substr(0, tag.find(' ')));
@@ -120,12 +121,14 @@ const std::string DYNAMO_2 = "examples/dynamo-2.pop"; // Kd4 Rc7 Rh3 / Kb1, #2, 
 
 } // namespace
 
-TEST_CASE("solve prints the solving time after each verdict; --no-time leaves it out", "[ux][solve]") {
+TEST_CASE("solve prints the solving time after each verdict; --no-time leaves it out",
+          "[ux][solve]") {
     const std::string file = project_root() + "/" + DYNAMO_2;
     Run timed = solve_with(file, [](cli::SolveOptions&) {});
     REQUIRE(timed.status == 0);
     auto lines = lines_of(timed.out);
-    auto verdict = std::find_if(lines.begin(), lines.end(), [](auto& l) { return l.starts_with("verdict:"); });
+    auto verdict =
+        std::find_if(lines.begin(), lines.end(), [](auto& l) { return l.starts_with("verdict:"); });
     REQUIRE(verdict != lines.end());
     REQUIRE(verdict + 1 != lines.end());
     CHECK(verdict[1].starts_with("solving time "));
@@ -166,7 +169,8 @@ TEST_CASE("The progress line: quiet for a second, then the first move, the depth
     CHECK(captured_text(1.0, {{3, 10, 500, key, 2}, {10, 10, 900, Move::none(), 0}}).empty());
     // After it: the move under way and its depth, the count, the nodes; erased when all are done.
     std::string shown = captured_text(0.0, {{3, 10, 500, key, 1}});
-    CHECK(shown.find("#2: first moves 3/10, now 1.Rh3-h2 at depth 1/2, 500 nodes, ") != std::string::npos);
+    CHECK(shown.find("#2: first moves 3/10, now 1.Rh3-h2 at depth 1/2, 500 nodes, ") !=
+          std::string::npos);
     std::string erased = captured_text(0.0, {{3, 10, 500, key, 1}, {10, 10, 900, Move::none(), 0}});
     CHECK(erased.ends_with("\r\x1b[K"));
     // Stopped by the time limit, the analysis never reports all done: the caller erases it.
@@ -188,7 +192,8 @@ TEST_CASE("The progress line: quiet for a second, then the first move, the depth
         if (!p.current.is_none()) CHECK((p.depth >= 1 && p.depth <= 2));
 }
 
-TEST_CASE("Export fen: the diagram reads back, with the stipulation and the solution", "[ux][export]") {
+TEST_CASE("Export fen: the diagram reads back, with the stipulation and the solution",
+          "[ux][export]") {
     const std::string file = project_root() + "/" + DYNAMO_2;
     Run run = solve_with(file, [](cli::SolveOptions& o) { o.export_format = "fen"; });
     REQUIRE(run.status == 0);
@@ -260,8 +265,9 @@ TEST_CASE("Export svg: well-formed, 64 squares, one glyph per piece", "[ux][expo
     CHECK(svg.find("href") == std::string::npos); // nothing from outside
 
     // Two problems: one document, two boards.
-    TempFile two("two.pop", "beginproblem\nstipulation #1\npieces white kg1 ra1 black kg8 pf7 pg7 "
-                            "ph7\nnext\nstipulation #1\npieces white kb6 qc1 black ka8\nendproblem\n");
+    TempFile two("two.pop",
+                 "beginproblem\nstipulation #1\npieces white kg1 ra1 black kg8 pf7 pg7 "
+                 "ph7\nnext\nstipulation #1\npieces white kb6 qc1 black ka8\nendproblem\n");
     Run both = solve_with(two.str(), [](cli::SolveOptions& o) { o.export_format = "svg"; });
     CHECK(xml_error(both.out) == "");
     CHECK(count(both.out, "<rect class=\"square ") == 128);
@@ -332,7 +338,8 @@ TEST_CASE("replay: a PGN game in short algebraic, with the real counters", "[ux]
     CHECK(lines[32].ends_with(" b k - 1 17"));
 
     // A FEN tag starts the game there; the counters go on from its own.
-    TempFile from_fen("fen.pgn", "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 7 40\"]\n\n40. Kd2 Kd7 41. e4 *\n");
+    TempFile from_fen("fen.pgn",
+                      "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 7 40\"]\n\n40. Kd2 Kd7 41. e4 *\n");
     Run fen_run = replay_run("", {}, from_fen.str());
     INFO(fen_run.err);
     REQUIRE(fen_run.status == 0);
@@ -354,7 +361,8 @@ TEST_CASE("replay: a PGN game in short algebraic, with the real counters", "[ux]
           std::string::npos);
 }
 
-TEST_CASE("to_fen writes the counters given; counters_after keeps them as a game does", "[ux][fen]") {
+TEST_CASE("to_fen writes the counters given; counters_after keeps them as a game does",
+          "[ux][fen]") {
     Position pos;
     MoveCounters c;
     std::string error;
@@ -374,7 +382,8 @@ TEST_CASE("to_fen writes the counters given; counters_after keeps them as a game
     CHECK(counters_after(dyn, find_move(dyn, "Re1-e2/e2-e3"), {5, 9}) == MoveCounters{0, 9});
     CHECK(counters_after(dyn, find_move(dyn, "Re1-a1"), {5, 9}) == MoveCounters{6, 9});
     CHECK_FALSE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - x 1", RuleSet::orthodox(), pos, &error));
-    REQUIRE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 3 123456789012", RuleSet::orthodox(), pos, &error, &c));
+    REQUIRE(parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 3 123456789012", RuleSet::orthodox(), pos, &error,
+                      &c));
     CHECK(c == MoveCounters{3, 999999999});
 }
 
@@ -396,20 +405,23 @@ TEST_CASE("moves, replay and solve write check and mate signs alike: ' #'", "[ux
 
 TEST_CASE("mate --upto says which length was the shortest, and how far it got", "[ux][upto]") {
     // Orthodox: Kb6 Qc1 / Ka8 is #1 (Qc1-c8); Kc6 Qc1 / Ka8 is not, but #2.
-    Run one = mate_run("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "#3", "orthodox", [](cli::SolveOptions& o) {
-        o.upto = true;
-        o.no_time = true;
-    });
+    Run one =
+        mate_run("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", "#3", "orthodox", [](cli::SolveOptions& o) {
+            o.upto = true;
+            o.no_time = true;
+        });
     CHECK(one.out.starts_with("shortest: #1\n"));
-    Run two = mate_run("k7/8/2K5/8/8/8/8/2Q5 w - - 0 1", "#3", "orthodox", [](cli::SolveOptions& o) {
-        o.upto = true;
-        o.no_time = true;
-    });
+    Run two =
+        mate_run("k7/8/2K5/8/8/8/8/2Q5 w - - 0 1", "#3", "orthodox", [](cli::SolveOptions& o) {
+            o.upto = true;
+            o.no_time = true;
+        });
     CHECK(two.out.starts_with("shortest: #2 (none in #1)\n"));
-    Run json = mate_run("k7/8/2K5/8/8/8/8/2Q5 w - - 0 1", "#3", "orthodox", [](cli::SolveOptions& o) {
-        o.upto = true;
-        o.json = true;
-    });
+    Run json =
+        mate_run("k7/8/2K5/8/8/8/8/2Q5 w - - 0 1", "#3", "orthodox", [](cli::SolveOptions& o) {
+            o.upto = true;
+            o.json = true;
+        });
     auto j = nlohmann::json::parse(json.out);
     CHECK(j["upto"]["shortest"] == "#2");
     CHECK(j["upto"]["from"] == "#1");
@@ -421,23 +433,25 @@ TEST_CASE("mate --upto says which length was the shortest, and how far it got", 
     CHECK(none.out.starts_with("shortest: none from #1 to #2\n"));
 
     // Stopped by the time limit: what #N proved, and the line says so (before, nothing).
-    Run stopped = mate_run("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1", "#12",
-                           "Dynamo", [](cli::SolveOptions& o) {
+    Run stopped = mate_run("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+                           "#12", "Dynamo", [](cli::SolveOptions& o) {
                                o.upto = true;
                                o.no_time = true;
                                o.max_seconds = 0.3;
                            });
     CHECK(stopped.status == 3);
     CHECK(stopped.out.starts_with("unfinished: "));
-    CHECK(stopped.out.find(" stopped before its verdict (what it proved follows)\n") != std::string::npos);
+    CHECK(stopped.out.find(" stopped before its verdict (what it proved follows)\n") !=
+          std::string::npos);
     CHECK(stopped.out.find("verdict: unfinished") != std::string::npos);
 }
 
 TEST_CASE("Verdict wording: no key says so; a helpmate without solutions says how many were meant",
           "[ux][verdict]") {
-    TempFile file("nosol.pop", "beginproblem\nstipulation #1\npieces white ka1 rb2 black kh8\nnext\n"
-                               "stipulation h#2\noption Intended 2\npieces white ka1 rb2 black kh8\n"
-                               "endproblem\n");
+    TempFile file("nosol.pop",
+                  "beginproblem\nstipulation #1\npieces white ka1 rb2 black kh8\nnext\n"
+                  "stipulation h#2\noption Intended 2\npieces white ka1 rb2 black kh8\n"
+                  "endproblem\n");
     Run run = solve_with(file.str(), [](cli::SolveOptions&) {});
     CHECK(run.out.find("verdict: no solution    no key; 0 tries\n") != std::string::npos);
     CHECK(run.out.find("no duals") == std::string::npos);
@@ -456,7 +470,8 @@ TEST_CASE("Verdict wording: no key says so; a helpmate without solutions says ho
     CHECK(lines[1].ends_with("0 solutions, 2 intended"));
 }
 
-TEST_CASE("Threads beyond the cores (--threads): used as the cores, without TBB's warning", "[ux][threads]") {
+TEST_CASE("Threads beyond the cores (--threads): used as the cores, without TBB's warning",
+          "[ux][threads]") {
     std::string command = std::string("'") + DYNAMO_EXE +
                           "' mate --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --stip '#1' --rules "
                           "orthodox --json --threads 1024 2>&1";
