@@ -218,6 +218,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
         switch (s.verdict) {
         case Verdict::Sound: return help_line_text(diagram, s.help_lines[0], lang);
         case Verdict::Cooked:
+        case Verdict::NoSolution: // says how many were intended, as for too few
         case Verdict::Incomplete: return count + ", " + std::to_string(s.intended) + " intended";
         case Verdict::Short:
             return "shorter: " + help_line_text(diagram, s.short_lines[0], lang);

@@ -10,6 +10,8 @@
 #include "solver/perft.h"
 #include "solver/tt.h"
 
+#include <tbb/info.h>
+
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -49,6 +51,10 @@ std::string error_message(const std::exception& e) {
         return "--hash: cannot map a transposition table of " + std::to_string(t->megabytes) +
                " MB (" + std::generic_category().message(t->error) + "); give a smaller --hash";
     return e.what();
+}
+
+void clamp_threads(int& threads) {
+    threads = std::min(threads, tbb::info::default_concurrency());
 }
 
 RuleSet rules_from(const CommonOptions& common) {

@@ -57,6 +57,8 @@ struct SolveOptions {
     double max_seconds = 0;
     bool quiet = false;
     bool json = false;
+    bool no_time = false;      // text: no "solving time" line (output that must not vary)
+    std::string export_format; // --export fen|latex|svg: that document instead of the text
     std::string part; // solve: "I/N", solve part I of N (issue 18) and write a part file
 };
 
@@ -80,6 +82,10 @@ std::string error_message(const std::exception& e);
 void install_interrupt_handler();
 const std::atomic<bool>& interrupted();
 
+// --threads beyond the cores: silently the cores (TBB runs no more workers than cores and
+// warns on stderr when asked for more, which would then report threads that never ran).
+void clamp_threads(int& threads);
+
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang
 
@@ -94,7 +100,7 @@ struct TwinVerdicts {
 // `twins`, when given, and after the last twin the verdict of the whole problem is printed.
 void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
                     const Solution& solution, const TextReportOptions& text, bool json,
-                    TwinVerdicts* twins);
+                    TwinVerdicts* twins, bool time_line = false);
 
 // "I/N" of --part: 0 <= I < N. Throws UsageError naming the option otherwise.
 std::pair<int, int> part_from(const std::string& text);

@@ -116,12 +116,21 @@ int main(int argc, char** argv) {
         cmd->add_flag("--quiet", solve.quiet, "no progress output");
         cmd->add_flag("--json", solve.json, "JSON Lines: one object per problem (docs/format.md)");
     };
+    // solve and mate: what is printed around each solution.
+    auto add_output_options = [&](CLI::App* cmd) {
+        cmd->add_flag("--no-time", solve.no_time,
+                      "no 'solving time' line after each verdict (output that must not vary)");
+        cmd->add_option("--export", solve.export_format,
+                        "write the diagrams with stipulation and solution as fen, latex (the "
+                        "diagram package) or svg, instead of the text");
+    };
     auto* solve_cmd = app.add_subcommand("solve", "solve every problem of the files: solution and verdict");
     solve_cmd->add_option("files", solve.files, "problem files (Popeye format)")->required();
     solve_cmd->add_option("--rules", common.rules, "rules overriding the files' conditions")
         ->each([&](const std::string&) { common.rules_given = true; });
     solve_cmd->add_flag("--variations", solve.variations, "threats and variations for every problem");
     add_search_options(solve_cmd);
+    add_output_options(solve_cmd);
     solve_cmd->add_option("--part", solve.part,
                           "I/N: solve only part I (0-based) of N of each problem's first moves and "
                           "write a part file (JSON) for dynamo merge (docs/distributed.md)");
@@ -138,6 +147,7 @@ int main(int argc, char** argv) {
     mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N, h#N, h#N.5")->required();
     mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
     add_search_options(mate_cmd);
+    add_output_options(mate_cmd);
 
     CheckOptions check;
     auto* check_cmd = app.add_subcommand("check", "batch-check problem files and folders: one line per problem");
@@ -158,6 +168,7 @@ int main(int argc, char** argv) {
         return status == 0 ? 0 : 2;
     }
 
+    clamp_threads(common.threads);
     try {
         if (*perft_cmd) return run_perft(common, perft);
         if (*moves_cmd) return run_moves(common, moves);

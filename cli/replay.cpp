@@ -1,9 +1,11 @@
 // `dynamo replay` (docs/format.md): plays a game or line move by move, printing each move as
-// written canonically and the FEN after it; stops at the first move it cannot play.
+// written canonically and the FEN after it (with its counters); stops at the first move it
+// cannot play. Orthodox games may be PGN files in short algebraic.
 #include "commands.h"
 
 #include "format/fen.h"
 #include "format/notation.h"
+#include "format/san.h"
 #include "format/text_input.h"
 #include "solver/legality.h"
 #include "solver/movegen.h"
@@ -18,35 +20,10 @@
 
 namespace dynamo::cli {
 
-namespace {
-
-// to_fen writes the move counters as "0 1": the move number is put right here.
-std::string fen_at(const Position& pos, int move_number) {
-    std::string fen = to_fen(pos);
-    return fen.substr(0, fen.rfind(' ') + 1) + std::to_string(move_number);
-}
-
-} // namespace
-
 int run_replay(const CommonOptions& common, const ReplayOptions& options) {
     try {
         RuleSet rules = rules_from(common);
         Language lang = language_from(common);
-        std::string fen = common.fen.empty() ? std::string(START_FEN) : common.fen;
-        Position pos;
-        std::string error;
-        if (!parse_fen(fen, rules, pos, &error)) throw UsageError("--fen: " + error);
-        // Legal moves keep a position legal: the start is the one to check.
-        if (auto reason = illegal_reason(pos)) throw UsageError("--fen: illegal position: " + *reason);
-        // The FEN's sixth field, if given, numbers the first move.
-        int number = 1;
-        {
-            std::istringstream fields(fen);
-            std::string field;
-            for (int i = 0; i < 6 && fields >> field; ++i)
-                if (i == 5) number = std::max(1, std::atoi(field.c_str()));
-        }
-
         if (!options.file.empty() && !options.moves.empty())
             throw UsageError("give the moves on the command line or with --file, not both");
         std::string text;
@@ -57,6 +34,18 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         } else {
             for (const auto& m : options.moves) text += m + "\n";
         }
+        // A PGN game that starts elsewhere says where in its FEN tag; --fen wins over it.
+        std::string fen = !common.fen.empty() ? common.fen : pgn_tag(text, "FEN");
+        std::string fen_source = !common.fen.empty() || fen.empty() ? "--fen" : "the FEN tag";
+        if (fen.empty()) fen = START_FEN;
+        Position pos;
+        MoveCounters counters; // the FEN's, carried along: each line's FEN has the real ones
+        std::string error;
+        if (!parse_fen(fen, rules, pos, &error, &counters)) throw UsageError(fen_source + ": " + error);
+        // Legal moves keep a position legal: the start is the one to check.
+        if (auto reason = illegal_reason(pos))
+            throw UsageError(fen_source + ": illegal position: " + *reason);
+
         auto moves = split_moves(text);
         if (moves.empty())
             throw UsageError(options.file.empty()
@@ -65,24 +54,34 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
 
         for (const std::string& written : moves) {
             Color side = pos.side_to_move();
+            int number = counters.fullmove;
             Move m = parse_move(pos, written, &error, lang);
+            // Orthodox games are mostly written in short algebraic (PGN's SAN): read that too.
+            if (m.is_none() && !rules.is_dynamo()) {
+                std::string san_error;
+                m = parse_san(pos, written, &san_error);
+                if (m.is_none() && error.starts_with("cannot read") &&
+                    !san_error.starts_with("cannot read"))
+                    error = san_error;
+            }
             if (m.is_none()) {
-                // The reader names the position with to_fen's "0 1"; show the real move number.
+                // The reader names the position with to_fen's "0 1": the real counters instead.
                 if (size_t at = error.find(to_fen(pos)); at != std::string::npos)
-                    error.replace(at, to_fen(pos).size(), fen_at(pos, number));
+                    error.replace(at, to_fen(pos).size(), to_fen(pos, counters));
                 throw UsageError("move " + std::to_string(number) + " (" +
                                  (side == WHITE ? "white" : "black") + "): " + error);
             }
             std::string label = std::to_string(number) + (side == WHITE ? "." : "...");
             std::string text_out = move_text(pos, m, lang) + move_suffix(pos, m);
+            counters = counters_after(pos, m, counters);
             pos.make(m);
-            if (side == BLACK) ++number;
-            std::printf("%-7s %-22s %s\n", label.c_str(), text_out.c_str(),
-                        fen_at(pos, number).c_str());
+            char line[128];
+            std::snprintf(line, sizeof line, "%-7s %-22s ", label.c_str(), text_out.c_str());
+            std::cout << line << to_fen(pos, counters) << "\n"; // std::cout: tests capture it
         }
         return 0;
     } catch (const UsageError& e) {
-        std::fflush(stdout);
+        std::cout.flush();
         print_error(e.what());
         return 2;
     }

@@ -2,12 +2,15 @@
 
 #include "commands.h"
 
+#include "format/export.h"
 #include "format/fen.h"
 #include "format/part_file.h"
 #include "format/problem_reader.h"
 #include "format/report_json.h"
 #include "format/report_text.h"
 #include "format/stipulation_text.h"
+#include "progress_line.h"
+#include "solve_output.h"
 #include "solver/analysis.h"
 
 #include <atomic>
@@ -22,7 +25,7 @@ namespace dynamo::cli {
 
 void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
                     const Solution& solution, const TextReportOptions& text, bool json,
-                    TwinVerdicts* twins) {
+                    TwinVerdicts* twins, bool time_line) {
     if (twins) twins->verdicts.push_back(solution.verdict);
     if (json) {
         auto j = solution_json(problem, label, diagram, solution, text.lang);
@@ -31,7 +34,9 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
     } else {
         if (!label.empty()) std::cout << label << "\n";
         std::cout << text_header(problem, diagram, solution.stipulation, text);
-        std::cout << text_solution(diagram, solution, text) << "\n";
+        std::cout << text_solution(diagram, solution, text);
+        if (time_line) std::cout << solving_time_line(solution.seconds);
+        std::cout << "\n";
         if (twins && twins->complete())
             std::cout << "problem verdict: " << verdict_name(combined_verdict(twins->verdicts))
                       << " (" << twins->total << " twins)\n\n";
@@ -58,29 +63,8 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     a.hash_mb = size_t(solve.hash_mb);
     a.max_seconds = solve.max_seconds;
     a.interrupt = &interrupted();
-    if (isatty(STDERR_FILENO) && !solve.quiet) {
-        // Called as first moves finish and every quarter second; the line is cleared once all
-        // first moves are done (later calls of the same run, e.g. the set play's, print nothing).
-        // At most ten lines a second: many small tasks may finish at once.
-        using Clock = std::chrono::steady_clock;
-        auto start = std::make_shared<Clock::time_point>(), last = std::make_shared<Clock::time_point>();
-        auto shown = std::make_shared<bool>(false);
-        a.progress = [start, last, shown](int done, int total, uint64_t nodes) {
-            auto now = Clock::now();
-            if (!*shown) *start = now; // a new run (a problem, a twin) starts the clock
-            if (done == total) {
-                if (*shown) std::fprintf(stderr, "\r%70s\r", "");
-                *shown = false;
-                return;
-            }
-            if (*shown && now - *last < std::chrono::milliseconds(100)) return;
-            *shown = true;
-            *last = now;
-            double s = std::chrono::duration<double>(now - *start).count();
-            std::fprintf(stderr, "\r  first moves %d/%d, %llu nodes, %.1f s ", done, total,
-                         (unsigned long long)nodes, s);
-        };
-    }
+    // A placeholder that says "wanted": solve_position() puts the diagram's own printer there.
+    if (progress_wanted(solve.quiet)) a.progress = [](const Progress&) {};
     return a;
 }
 
@@ -88,11 +72,20 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
 // stipulation is not supported). Its verdict goes to `twins`, when given; after the last twin the
 // verdict of the whole problem is printed (in JSON, a field of the last twin's object).
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
-                   const Stipulation& stip, const AnalysisOptions& options,
-                   const TextReportOptions& text, bool json, TwinVerdicts* twins = nullptr) {
+                   const Stipulation& stip, const AnalysisOptions& given,
+                   const TextReportOptions& text, const SolveOutput& output,
+                   TwinVerdicts* twins = nullptr) {
     if (!supported(problem, stip)) return 2;
+    AnalysisOptions options = given;
+    if (options.progress) options.progress = progress_line(diagram, stip, text.lang);
     Solution solution = analyse(diagram, stip, options);
-    print_solution(problem, label, diagram, solution, text, json, twins);
+    end_progress(options.progress);
+    if (output.exports) {
+        if (twins) twins->verdicts.push_back(solution.verdict);
+        output.exports->push_back({problem, label, diagram, solution, output.counters});
+    } else {
+        print_solution(problem, label, diagram, solution, text, output.json, twins, output.time);
+    }
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
 
@@ -111,6 +104,14 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     try {
         text.lang = language_from(common);
         if (common.rules_given) rules_override = rules_from(common);
+    } catch (const UsageError& e) {
+        print_error(e.what());
+        return 2;
+    }
+    SolveOutput output;
+    std::vector<ExportItem> exports;
+    try {
+        output = solve_output(options, exports);
     } catch (const UsageError& e) {
         print_error(e.what());
         return 2;
@@ -159,11 +160,12 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 }
                 status = combine(status, solve_position(problem, instance.label, diagram,
                                                         instance.stipulation, a, text,
-                                                        options.json, &twins));
+                                                        output, &twins));
             }
         }
     }
     if (part) std::cout << json_line(part_file_json(part->first, part->second, part_problems)) << "\n";
+    print_exports(options, exports, text.lang);
     return status;
 }
 
@@ -185,8 +187,17 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         print_error("--stip: " + error);
         return 2;
     }
+    SolveOutput output;
+    std::vector<ExportItem> exports;
+    try {
+        output = solve_output(options, exports);
+    } catch (const UsageError& e) {
+        print_error(e.what());
+        return 2;
+    }
     Position diagram;
-    if (!parse_fen(common.fen.empty() ? std::string(START_FEN) : common.fen, *rules, diagram, &error)) {
+    if (!parse_fen(common.fen.empty() ? std::string(START_FEN) : common.fen, *rules, diagram, &error,
+                   &output.counters)) {
         print_error("--fen: " + error);
         return 2;
     }
@@ -203,22 +214,41 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     AnalysisOptions a = analysis_options(common, options, po);
     problem.file = "--fen";
     problem.index = 1;
-    if (!options.upto) return solve_position(problem, "", diagram, stip, a, text, options.json);
-    // --upto: the shortest N for which there is a solution.
-    int status = 0;
-    for (int n = stip.half ? 0 : 1; n <= stip.moves; ++n) {
-        Stipulation s = with_length(stip, n, stip.half);
-        Solution solution = analyse(diagram, s, a);
-        if (solution.verdict == Verdict::Unfinished) return 3;
-        if (solution.keys() > 0 || !solution.help_lines.empty() || n == stip.moves) {
-            if (options.json)
-                std::cout << json_line(solution_json(problem, "", diagram, solution, text.lang)) << "\n";
-            else
-                std::cout << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
-            break;
-        }
+    if (!options.upto) {
+        int status = solve_position(problem, "", diagram, stip, a, text, output);
+        print_exports(options, exports, text.lang);
+        return status;
     }
-    return status;
+    // --upto: the shortest N for which there is a solution, said in a line of its own (JSON: the
+    // "upto" field); stopped by the time limit, what is proved for the N reached, and how far.
+    const int first = stip.half ? 0 : 1;
+    for (int n = first; n <= stip.moves; ++n) {
+        Stipulation s = with_length(stip, n, stip.half);
+        AnalysisOptions step = a;
+        if (step.progress) step.progress = progress_line(diagram, s, text.lang);
+        Solution solution = analyse(diagram, s, step);
+        end_progress(step.progress);
+        bool unfinished = solution.verdict == Verdict::Unfinished;
+        bool found = solution.keys() > 0 || !solution.help_lines.empty();
+        if (!unfinished && !found && n < stip.moves) continue;
+        UptoResult upto{with_length(stip, first, stip.half).text, stip.text, s.text,
+                        n > first ? with_length(stip, n - 1, stip.half).text : "", found, unfinished};
+        if (output.exports) {
+            output.exports->push_back({problem, "", diagram, solution, output.counters});
+            print_exports(options, exports, text.lang);
+            std::cerr << "dynamo: " << upto_line(upto) << "\n";
+        } else if (options.json) {
+            auto j = solution_json(problem, "", diagram, solution, text.lang);
+            j["upto"] = upto_json(upto);
+            std::cout << json_line(j) << "\n";
+        } else {
+            std::cout << upto_line(upto) << "\n"
+                      << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
+            if (output.time) std::cout << solving_time_line(solution.seconds);
+        }
+        return unfinished ? 3 : 0;
+    }
+    return 0;
 }
 
 } // namespace dynamo::cli

@@ -1,5 +1,6 @@
 #include "fen.h"
 
+#include <algorithm>
 #include <sstream>
 #include <vector>
 
@@ -53,7 +54,8 @@ bool parse_board(std::string_view board, Placement& placement, std::string* erro
     return true;
 }
 
-bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::string* error) {
+bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::string* error,
+               MoveCounters* counters) {
     std::istringstream in{std::string(fen)};
     std::vector<std::string> fields;
     for (std::string f; in >> f;) fields.push_back(f);
@@ -108,10 +110,16 @@ bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::s
         if (!rules.is_dynamo() && (geometry::pawn_captures[~us][s] & pos.pieces(us, PAWN)))
             pos.set_ep_square(s);
     }
-    for (size_t i = 4; i < fields.size(); ++i)
-        for (char c : fields[i])
-            if (c < '0' || c > '9')
-                return fail(error, "FEN move counter: expected a number, found '" + fields[i] + "'");
+    MoveCounters read;
+    for (size_t i = 4; i < fields.size(); ++i) {
+        if (fields[i].find_first_not_of("0123456789") != std::string::npos)
+            return fail(error, "FEN move counter: expected a number, found '" + fields[i] + "'");
+        // Any number of digits is a number; past nine they say no more than 999999999.
+        (i == 4 ? read.halfmove : read.fullmove) =
+            fields[i].size() > 9 ? 999999999 : std::stoi(fields[i]);
+    }
+    read.fullmove = std::max(read.fullmove, 1); // "0" is read as the first move
+    if (counters) *counters = read;
     pos.finish_setup();
     return true;
 }
@@ -135,7 +143,7 @@ std::string board_field(const Placement& placement) {
     return s;
 }
 
-std::string to_fen(const Position& pos) {
+std::string to_fen(const Position& pos, const MoveCounters& counters) {
     std::string s = board_field(pos.placement());
     s += pos.side_to_move() == WHITE ? " w " : " b ";
     std::string castling;
@@ -151,8 +159,19 @@ std::string to_fen(const Position& pos) {
     s += castling.empty() ? "-" : castling;
     Square ep = pos.state().ep_square;
     s += ep == SQ_NONE ? " -" : std::string(" ") + char('a' + file_of(ep)) + char('1' + rank_of(ep));
-    s += " 0 1";
+    s += " " + std::to_string(counters.halfmove) + " " + std::to_string(counters.fullmove);
     return s;
+}
+
+MoveCounters counters_after(const Position& before, Move m, MoveCounters c) {
+    auto is_pawn = [&](Square s) { return type_of(before.piece_on(s)) == PAWN; };
+    bool reset = !m.is_castling() &&
+                 (is_pawn(m.active_from()) || m.active_to() == SQ_OUT ||
+                  (m.has_passive() && (!before.rules().is_dynamo() || is_pawn(m.passive_from()) ||
+                                       m.passive_to() == SQ_OUT)));
+    c.halfmove = reset ? 0 : c.halfmove + 1;
+    if (before.side_to_move() == BLACK) ++c.fullmove;
+    return c;
 }
 
 } // namespace dynamo

@@ -72,14 +72,24 @@ std::string move_text(const Position& pos, Move m, Language lang) {
     return s;
 }
 
+std::string mark_text(MoveMark mark) {
+    switch (mark) {
+    case MoveMark::Check: return " +";
+    case MoveMark::Mate: return " #";
+    case MoveMark::Stalemate: return " =";
+    case MoveMark::None: break;
+    }
+    return "";
+}
+
 std::string move_suffix(Position& pos, Move m) {
     pos.make(m);
     MoveList list;
     generate_legal(pos, list);
     bool check = pos.in_check();
     pos.unmake();
-    if (list.empty()) return check ? "#" : "=";
-    return check ? "+" : "";
+    if (list.empty()) return mark_text(check ? MoveMark::Mate : MoveMark::Stalemate);
+    return mark_text(check ? MoveMark::Check : MoveMark::None);
 }
 
 } // namespace dynamo
@@ -354,18 +364,22 @@ bool is_result(const std::string& token) {
 
 std::vector<std::string> split_moves(std::string_view text) {
     std::string plain;
-    int braces = 0;
+    int braces = 0, variations = 0;
     bool line_comment = false, tag = false;
-    for (char c : text) { // comments become spaces
-        bool skip = line_comment || braces || tag;
+    for (char c : text) { // comments and PGN's variations "( ... )" become spaces
+        bool skip = line_comment || braces || tag || variations;
         if (line_comment)
             line_comment = c != '\n';
         else if (braces)
             braces += c == '{' ? 1 : c == '}' ? -1 : 0;
         else if (tag)
             tag = c != ']';
+        else if (variations)
+            variations += c == '(' ? 1 : c == ')' ? -1 : 0;
         else if (c == '{')
             braces = 1, skip = true;
+        else if (c == '(')
+            variations = 1, skip = true;
         else if (c == ';')
             line_comment = true, skip = true;
         else if (c == '[')

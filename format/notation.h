@@ -3,6 +3,7 @@
 #pragma once
 
 #include "solver/position.h"
+#include "solver/solution.h"
 
 #include <string>
 #include <string_view>
@@ -20,7 +21,11 @@ std::string square_name(Square s);
 // The move as written, without a check/mate suffix.
 std::string move_text(const Position& pos, Move m, Language lang = Language::English);
 
-// "+", "#", "=" or "" for the position after the move (the position is restored).
+// The one writer of check, mate and stalemate signs, as Popeye spaces them: " +", " #", " =",
+// or "" (the solution tree, `moves` and `replay` all use it).
+std::string mark_text(MoveMark mark);
+
+// mark_text() of the position after the move (the position is restored).
 std::string move_suffix(Position& pos, Move m);
 
 // Reads a move written in any of the four languages (SPEC.md section 2) and finds it among the
@@ -37,7 +42,8 @@ Move parse_move(const Position& pos, std::string_view text, std::string* error,
 
 // The moves of a game or line written PGN-like, one string each: move numbers ("1.", "1...",
 // also glued to the move: "1.Dd1-d3/d2-d6"), results ("1-0"), comments in braces or after ';',
-// tag pairs in brackets, NAGs ("$1") and annotations written apart ("!?") are dropped; an "ep."
+// tag pairs in brackets, variations in parentheses (PGN's RAV), NAGs ("$1") and annotations
+// written apart ("!?") are dropped; an "ep."
 // written apart is joined to its move.
 std::vector<std::string> split_moves(std::string_view text);
 

@@ -13,7 +13,8 @@ json square_or(Square s, const char* out_word) {
     return square_name(s);
 }
 
-const char* mark_text(MoveMark m) {
+// The JSON field: the sign alone, unspaced.
+const char* mark_field(MoveMark m) {
     switch (m) {
     case MoveMark::Check: return "+";
     case MoveMark::Mate: return "#";
@@ -29,7 +30,7 @@ class TreeJson {
 
     json play(const PlayNode& node) {
         json j = move_json(pos_, node.move, lang_);
-        j["mark"] = mark_text(node.mark);
+        j["mark"] = mark_field(node.mark);
         j["length"] = node.length;
         pos_.make(node.move);
         if (!node.threats.empty()) {
@@ -49,7 +50,7 @@ class TreeJson {
 
     json defence(const DefenceNode& d) {
         json j = move_json(pos_, d.move, lang_);
-        j["mark"] = mark_text(d.mark);
+        j["mark"] = mark_field(d.mark);
         if (d.refutes) j["refutes"] = true;
         if (!d.defends) j["defends"] = false; // leaves a threat working: no dual after it
         pos_.make(d.move);
@@ -146,7 +147,7 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         Position pos = diagram;
         for (size_t i = 0; i < line.moves.size(); ++i) {
             json m = move_json(pos, line.moves[i], lang);
-            m["mark"] = mark_text(line.marks[i]);
+            m["mark"] = mark_field(line.marks[i]);
             moves.push_back(m);
             pos.make(line.moves[i]);
         }

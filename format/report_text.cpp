@@ -9,15 +9,7 @@ namespace dynamo {
 
 namespace {
 
-const char* mark_suffix(MoveMark mark) {
-    switch (mark) {
-    case MoveMark::Check: return " +";
-    case MoveMark::Mate: return " #";
-    case MoveMark::Stalemate: return " =";
-    case MoveMark::None: break;
-    }
-    return "";
-}
+std::string mark_suffix(MoveMark mark) { return mark_text(mark); } // one writer: notation.h
 
 // Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2;
 // the move number ends there, so from move 10 on it starts a column earlier per extra digit.
@@ -302,8 +294,10 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
             int v = solution.variations(), t = solution.tries();
             if (!keys.empty())
                 add(std::to_string(v) + (v == 1 ? " variation" : " variations"));
+            else if (solution.verdict != Verdict::Unfinished)
+                add("no key"); // and no duals to speak of: "no solution; 0 tries; no duals" read ill
             add(std::to_string(t) + (t == 1 ? " try" : " tries"));
-            add(dual_counts(solution));
+            if (!keys.empty() || !solution.duals.empty()) add(dual_counts(solution));
             if (solution.solutions_capped)
                 add("stopped at " + std::to_string(keys.size()) +
                     (keys.size() == 1 ? " key" : " keys") + " (MaxSolutions)");

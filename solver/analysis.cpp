@@ -202,10 +202,21 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
     std::mutex progress_mutex;
     int done_count = 0;
     uint64_t nodes_so_far = 0;
+    std::vector<int> depth_of(size_t(first_moves.size()), 0); // 0: not begun or done
     auto report_progress = [&] {
         if (!options.progress) return;
         std::lock_guard lock(progress_mutex);
-        options.progress(done_count, owned, nodes_so_far);
+        Progress p{done_count, owned, nodes_so_far, Move::none(), 0};
+        auto under_way = std::find_if(depth_of.begin(), depth_of.end(), [](int d) { return d > 0; });
+        if (under_way != depth_of.end()) {
+            p.current = first_moves[int(under_way - depth_of.begin())];
+            p.depth = *under_way;
+        }
+        options.progress(p);
+    };
+    auto note_depth = [&](int i, int depth) {
+        std::lock_guard lock(progress_mutex);
+        depth_of[size_t(i)] = depth;
     };
     std::atomic<bool> stop{false};
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, report_progress);
@@ -243,8 +254,15 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
             bool done = false;
             try {
                 pos.make(m);
-                int length = search.defend_length(pos, n);
-                if (length < 0) throw Stopped{};
+                // defend_length(), one length at a time so that progress can tell the depth.
+                int length = 0;
+                for (int d = 1; d <= n && !length; ++d) {
+                    note_depth(i, d);
+                    Outcome o = search.defend(pos, d);
+                    if (o == Outcome::Unknown) throw Stopped{};
+                    if (o == Outcome::Win) length = d;
+                }
+                note_depth(i, n); // the tree and the tries below search to the full length
                 if (length > 0) {
                     result.root = RootMove{RootMove::Kind::Key,
                                            builder.play(pos, m, length, options.variations), {}};
@@ -290,6 +308,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
             {
                 std::lock_guard lock(progress_mutex);
                 is_key[size_t(i)] = result.root && result.root->kind == RootMove::Kind::Key;
+                depth_of[size_t(i)] = 0;
                 done_count += done;
                 nodes_so_far += search.nodes();
             }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "position.h"
+#include "progress.h"
 #include "solution.h"
 #include "stipulation.h"
 
@@ -33,8 +34,9 @@ struct AnalysisOptions {
     size_t hash_mb = 64;       // at most; short problems get a smaller table
     double max_seconds = 0;    // 0: no limit
     const std::atomic<bool>* interrupt = nullptr; // set from outside (Ctrl-C) to stop
-    // Called now and then from the analysing threads: first moves done, total, nodes so far.
-    std::function<void(int done, int total, uint64_t nodes)> progress;
+    // Called now and then from the analysing threads (as first moves finish, and about every
+    // quarter second): first moves done, the one under way and its depth, nodes so far.
+    std::function<void(const Progress&)> progress;
 };
 
 // How the side to move (the one answering the last move) stands: check, mate, stalemate.

@@ -68,6 +68,7 @@ class HelpCollector {
         }
         if (report_progress) {
             std::lock_guard lock(mutex_);
+            plies_ = plies;
             first_total_ = owned;
             first_done_ = 0;
             for (int i = 0; i < first_moves.size(); ++i)
@@ -112,7 +113,7 @@ class HelpCollector {
     void progress() {
         if (!options_.progress) return;
         std::lock_guard lock(mutex_);
-        options_.progress(first_done_, first_total_, nodes_.load());
+        options_.progress(Progress{first_done_, first_total_, nodes_.load(), Move::none(), plies_});
     }
 
     uint64_t nodes() const { return nodes_.load(); }
@@ -127,7 +128,7 @@ class HelpCollector {
     tbb::task_arena& arena_;
     std::mutex mutex_;
     std::atomic<uint64_t> nodes_{0};
-    int first_done_ = 0, first_total_ = 0;
+    int first_done_ = 0, first_total_ = 0, plies_ = 0;
 };
 
 } // namespace

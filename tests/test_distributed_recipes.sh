@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 cp "$PROBLEM" problem.pop
 dynamo() { "$DYNAMO" "$@"; }
-dynamo solve --quiet problem.pop > whole.txt || { echo "whole solve failed"; exit 1; }
+dynamo solve --quiet --no-time problem.pop > whole.txt || { echo "whole solve failed"; exit 1; }
 
 # Recipe 1: the body of solve-array.sh once per array index.
 mkdir slurm && cd slurm || exit 1

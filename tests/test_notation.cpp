@@ -333,7 +333,7 @@ TEST_CASE("8.6 the game Kustrin-Castelli, read as printed in Italian", "[notatio
         "8.Ac1-e3/Cd2-f4 Df2-g3 9.Cf4/Th5E Dg3/Ag2E 10.Th1/h2-h8=D";
     // As our writer writes them: the same, but for the '+' written after the whole move.
     const std::vector<std::string> canonical = {
-        "Dd1-d3/d2-d6", "Dd8-c7/c7-b6", "Dd3-h7/h7E",    "Dc7-a5/b6E+", "Re1-d1",
+        "Dd1-d3/d2-d6", "Dd8-c7/c7-b6", "Dd3-h7/h7E",    "Dc7-a5/b6E +", "Re1-d1",
         "Da5-h5",       "Dh7-d3",       "Th8-h5/Dh5-h4", "Cg1-f3",      "Dh4-f2/f2E",
         "Af1-g2/g2-h3", "Th5/h3-h4",    "Cf3-d2/h4-f3",  "Cb8-c6",      "Ac1-e3/Cd2-f4",
         "Df2-g3",       "Cf4/Th5E",     "Dg3/Ag2E",      "Th1/h2-h8=D"};

@@ -24,7 +24,7 @@ class Game:
         return [l.strip() for l in run(args).splitlines() if l.strip()]
 
     def after(self, fen, move):
-        out = run(["replay", "--fen", fen, "--rules", self.rules, move.rstrip("+#=")]).split("\n")
+        out = run(["replay", "--fen", fen, "--rules", self.rules, move.rstrip(" +#=")]).split("\n")
         lines = [l for l in out if l.strip()]
         return " ".join(lines[-1].split()[-6:])
 
@@ -46,7 +46,7 @@ def direct_keys(g, fen):
         return True
     first = g.moves(fen)
     with ThreadPoolExecutor(2) as ex:
-        return [w.rstrip("+#=") for w, ok in zip(first, ex.map(works, first)) if ok]
+        return [w.rstrip(" +#=") for w, ok in zip(first, ex.map(works, first)) if ok]
 
 def self_keys(g, fen):
     def forced(p, prev):
@@ -64,7 +64,7 @@ def self_keys(g, fen):
         return all(b.endswith("#") or forced(g.after(p1, b), board(p1)) for b in replies)
     first = g.moves(fen)
     with ThreadPoolExecutor(2) as ex:
-        return [w.rstrip("+#=") for w, ok in zip(first, ex.map(works, first)) if ok]
+        return [w.rstrip(" +#=") for w, ok in zip(first, ex.map(works, first)) if ok]
 
 def help_solutions(g, fen):
     def from_first(b1):
@@ -76,7 +76,7 @@ def help_solutions(g, fen):
                 p3 = g.after(p2, b2)
                 for w2 in g.moves(p3, board(p2)):
                     if w2.endswith("#"):
-                        found.append(" ".join(m.rstrip("+#=") for m in (b1, w1, b2, w2)))
+                        found.append(" ".join(m.rstrip(" +#=") for m in (b1, w1, b2, w2)))
         return found
     out = []
     with ThreadPoolExecutor(2) as ex:

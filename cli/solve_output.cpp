@@ -1,0 +1,59 @@
+#include "solve_output.h"
+
+#include <cstdio>
+#include <iostream>
+
+namespace dynamo::cli {
+
+SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& exports) {
+    SolveOutput out;
+    out.json = options.json;
+    out.time = !options.no_time;
+    if (!options.export_format.empty()) {
+        ExportFormat format;
+        if (!parse_export_format(options.export_format, format))
+            throw UsageError("--export: expected fen, latex or svg, found '" +
+                             options.export_format + "'");
+        if (options.json) throw UsageError("--export and --json both write stdout: give one");
+        out.exports = &exports;
+    }
+    return out;
+}
+
+void print_exports(const SolveOptions& options, const std::vector<ExportItem>& exports,
+                   Language lang) {
+    ExportFormat format;
+    if (options.export_format.empty() || !parse_export_format(options.export_format, format))
+        return;
+    if (exports.empty()) return; // nothing solved: an empty document would say otherwise
+    std::cout << export_document(format, exports, lang);
+    std::cout.flush();
+}
+
+std::string solving_time_line(double seconds) {
+    char line[64];
+    std::snprintf(line, sizeof line, "solving time %.3f s\n", seconds);
+    return line;
+}
+
+std::string upto_line(const UptoResult& r) {
+    // The lengths before `reached` had no solution.
+    std::string before = r.previous.empty()     ? ""
+                         : r.previous == r.from ? "none in " + r.from
+                                                : "none from " + r.from + " to " + r.previous;
+    if (r.unfinished)
+        return "unfinished: " + (before.empty() ? "" : before + "; ") + r.reached +
+               " stopped before its verdict (what it proved follows)";
+    if (r.found) return "shortest: " + r.reached + (before.empty() ? "" : " (" + before + ")");
+    return "shortest: none from " + r.from + " to " + r.to;
+}
+
+nlohmann::json upto_json(const UptoResult& r) {
+    return {{"from", r.from},
+            {"to", r.to},
+            {"reached", r.reached},
+            {"shortest", r.found ? nlohmann::json(r.reached) : nlohmann::json(nullptr)},
+            {"finished", !r.unfinished}};
+}
+
+} // namespace dynamo::cli
