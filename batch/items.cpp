@@ -71,8 +71,15 @@ std::optional<Shard> parse_shard(const std::string& text) {
 }
 
 std::vector<Item> shard_items(std::vector<Item> all, Shard shard) {
+    // Problems, not items: a problem's twins (consecutive items of one problem) stay together,
+    // so that its verdict as a whole is found in one shard.
     std::vector<Item> items;
-    for (size_t i = shard.index; i < all.size(); i += shard.count) items.push_back(std::move(all[i]));
+    size_t problem = 0;
+    for (size_t i = 0; i < all.size(); ++i) {
+        bool twin_of_previous = i > 0 && all[i].problem && all[i].problem == all[i - 1].problem;
+        if (i > 0 && !twin_of_previous) ++problem;
+        if (problem % shard.count == shard.index) items.push_back(std::move(all[i]));
+    }
     return items;
 }
 

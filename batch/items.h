@@ -50,7 +50,8 @@ struct Shard {
 // "I/N", 0 <= I < N; nullopt when the text is anything else.
 std::optional<Shard> parse_shard(const std::string& text);
 
-// The items of a shard. Every shard counts the same list, so the shards together are the
+// The items of a shard: problems I, I+N, ..., each with all its twins (an error of a file itself
+// counts as a problem). Every shard counts the same list, so the shards together are the
 // unsharded run.
 std::vector<Item> shard_items(std::vector<Item> all, Shard shard);
 

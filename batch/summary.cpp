@@ -10,11 +10,17 @@ ProblemEnd Summary::add(const Item& item, const Outcome& out) {
     ProblemEnd end;
     if (item.twins > 1) {
         if (out.solution) twin_verdicts_.push_back(*out.solution);
+        else if (twin_unanalysed_.empty()) twin_unanalysed_ = out.verdict;
         if (item.twin == item.twins - 1) {
             if (int(twin_verdicts_.size()) == item.twins)
                 end.verdict = combined_verdict(twin_verdicts_);
+            // The problem counts once: as a whole, or as its twin that was not analysed.
+            verdicts_.push_back(end.verdict ? verdict_name(*end.verdict) : twin_unanalysed_);
             twin_verdicts_.clear();
+            twin_unanalysed_.clear();
         }
+    } else {
+        verdicts_.push_back(out.verdict);
     }
     const std::optional<Verdict> certified =
         item.problem ? item.problem->expected_verdict : std::nullopt;
@@ -24,7 +30,6 @@ ProblemEnd Summary::add(const Item& item, const Outcome& out) {
     }
     differing_ += out.differs || end.differs;
     status_ = combine_status(status_, out.status);
-    verdicts_.push_back(out.verdict);
     return end;
 }
 

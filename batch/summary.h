@@ -24,12 +24,15 @@ class Summary {
 
     int status() const { return status_; }           // docs/format.md's exit status
     size_t differing() const { return differing_; }  // problems not as certified
-    // "41 problems: 20 sound, 2 sound with duals, 8 cooked, ..., 2 errors in 1.23 s"
+    size_t problems() const { return verdicts_.size(); } // a twinned problem once
+    // "41 problems: 20 sound, 2 sound with duals, 8 cooked, ..., 2 errors in 1.23 s": problems,
+    // each by its verdict; a twinned one by the verdict of the whole problem.
     std::string total_line(double seconds) const;
 
   private:
-    std::vector<std::string> verdicts_; // one per item
+    std::vector<std::string> verdicts_;  // one per problem
     std::vector<Verdict> twin_verdicts_; // of the problem being added, while it has twins
+    std::string twin_unanalysed_;        // the verdict of its first twin not analysed, if any
     size_t differing_ = 0;
     int status_ = 0;
 };
