@@ -1,6 +1,7 @@
 // One function per subcommand; main.cpp only parses the command line.
 #pragma once
 
+#include "batch/runner.h"
 #include "format/notation.h"
 #include "format/part_file.h"
 #include "format/problem.h"
@@ -116,12 +117,9 @@ struct CheckOptions {
 };
 
 // --hash bounds the whole process: `check` runs problems side by side, each with its own table,
-// so they share it. How many at once (at most `threads`, at most one per MB), and each one's MB.
-struct HashShare {
-    int problems_at_once = 1;
-    int per_problem_mb = 64;
-};
-HashShare hash_share(int hash_mb, size_t problems, int threads);
+// so they share it (batch/runner.h).
+using batch::HashShare;
+using batch::hash_share;
 
 // Each returns the process exit status (SPEC.md section 4).
 int run_perft(const CommonOptions& common, const PerftOptions& options);

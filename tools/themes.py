@@ -119,8 +119,10 @@ def main():
         for node in j.get("tree") or []:
             if node["kind"] != "key":
                 continue
-            if node["active_to"] == "out" and not node["passive_from"]:
-                themes.append("suicide-key")
+            # Suicide: the moving piece itself leaves the board (a plain move off the board, or a
+            # push or pull whose active piece goes out, e.g. Rb8E/b3-b8=Q).
+            if node["active_to"] == "out":
+                themes.append("suicide-key" if not node["passive_from"] else "suicide-key-with-passive")
             if node["active_to"] is None and pull_toward(node):
                 themes.append("stationary-pull-key")
             if node["promotion"]:

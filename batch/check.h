@@ -1,0 +1,25 @@
+// A whole batch check (`dynamo check`): reads the files and folders, runs their problems in
+// parallel, prints one line (or JSON object) per problem instance in input order, then the total.
+#pragma once
+
+#include "items.h"
+#include "runner.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace dynamo::batch {
+
+struct CheckOptions {
+    RunOptions run;
+    Shard shard;
+    bool json = false;     // JSON Lines on `out`, the total on `err`
+    bool progress = false; // a progress bar on `err` (a terminal)
+};
+
+// Returns the exit status (docs/format.md: 0 all as expected, 1 not, 2 bad input, 3 unfinished).
+int check(const std::vector<std::string>& paths, const CheckOptions& options, std::ostream& out,
+          std::ostream& err);
+
+} // namespace dynamo::batch

@@ -1,0 +1,182 @@
+#include "outcome.h"
+
+#include "format/fen.h"
+#include "format/report_json.h"
+#include "format/report_text.h"
+#include "solver/analysis.h"
+
+namespace dynamo::batch {
+
+namespace {
+
+AnalysisOptions analysis_options(const Settings& settings, const ProblemOptions& problem,
+                                 int threads) {
+    AnalysisOptions a = analysis_options_for(problem);
+    a.tries |= settings.tries;
+    a.variations |= settings.variations;
+    a.threads = threads;
+    a.hash_mb = size_t(settings.hash_mb);
+    a.max_seconds = settings.max_seconds;
+    a.interrupt = settings.interrupt;
+    // A verdict needs no more solutions than one beyond those intended: a random position can
+    // have millions. (solve lists them all.)
+    if (a.max_solutions == 0) a.max_solutions = a.intended + 1;
+    return a;
+}
+
+int status_of(const std::string& verdict) {
+    if (verdict == "sound" || verdict == "sound, with duals") return 0;
+    if (verdict == "error") return 2;
+    if (verdict == "unfinished") return 3;
+    return 1; // not sound, or not checked (unsupported)
+}
+
+// A verdict the file certifies (`remark verdict: X`) replaces "sound" as what is expected: a
+// problem cooked on purpose is fine when certified cooked, a sound one certified cooked is not.
+// For twins the whole problem's verdict is compared (where it is printed), each twin only
+// reports what stops the run.
+int certified_status(const std::string& verdict, Verdict expected, bool whole, bool& differs) {
+    if (verdict == "error" || verdict == "unfinished") return status_of(verdict);
+    differs = whole && verdict != verdict_name(expected);
+    if (verdict == "unsupported") return 1;
+    return differs ? 1 : 0;
+}
+
+std::string joined(const std::vector<std::string>& words, const char* separator = " ") {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : separator) + w;
+    return out;
+}
+
+std::string detail_of(const Position& diagram, const Solution& s, Language lang) {
+    if (s.helpmate()) {
+        size_t n = size_t(s.solutions);
+        std::string count = (s.solutions_capped ? "at least " : "") + std::to_string(n) +
+                            (n == 1 ? " solution" : " solutions");
+        switch (s.verdict) {
+        case Verdict::Sound: return help_line_text(diagram, s.help_lines[0], lang);
+        case Verdict::Cooked:
+        case Verdict::NoSolution: // says how many were intended, as for too few
+        case Verdict::Incomplete: return count + ", " + std::to_string(s.intended) + " intended";
+        case Verdict::Short:
+            return "shorter: " + help_line_text(diagram, s.short_lines[0], lang);
+        case Verdict::Illegal: return s.illegal_reason;
+        case Verdict::Unfinished:
+            return std::to_string(s.first_moves_done) + " of " + std::to_string(s.first_moves_total) +
+                   " first moves examined; " + count + " so far";
+        default: return "";
+        }
+    }
+    std::vector<std::string> keys, shorter;
+    for (const RootMove& r : s.root) {
+        if (r.kind != RootMove::Kind::Key) continue;
+        keys.push_back(move_text(diagram, r.play.move, lang));
+        if (r.play.length < s.stipulation.moves)
+            shorter.push_back(keys.back() + " in " + std::to_string(r.play.length));
+    }
+    switch (s.verdict) {
+    case Verdict::Sound: return "key " + joined(keys);
+    case Verdict::SoundWithDuals:
+        return "key " + joined(keys) + ", " + std::to_string(s.real_duals()) +
+               (s.real_duals() == 1 ? " dual" : " duals");
+    case Verdict::Cooked: return "keys " + joined(keys);
+    case Verdict::Short: return "shorter: " + joined(shorter, ", ");
+    case Verdict::Illegal: return s.illegal_reason;
+    case Verdict::Unfinished:
+        return std::to_string(s.first_moves_done) + " of " + std::to_string(s.first_moves_total) +
+               " first moves examined";
+    default: return "";
+    }
+}
+
+Outcome error_outcome(const Item& item) {
+    nlohmann::json j;
+    j["file"] = item.file;
+    j["index"] = item.index;
+    if (item.problem) j["title"] = item.problem->title();
+    j["verdict"] = "error";
+    nlohmann::json errors = nlohmann::json::array();
+    for (const Diagnostic& d : item.errors) errors.push_back(d.text());
+    j["errors"] = errors;
+    const Diagnostic& first = item.errors.front();
+    std::string detail =
+        (first.line > 0 ? "line " + std::to_string(first.line) + ": " : "") + first.message;
+    return {"error", 0, detail, json_line(j), 2, std::nullopt};
+}
+
+} // namespace
+
+std::string differs_text(Verdict expected) {
+    return std::string("DIFFERS from the certified verdict: ") + verdict_name(expected);
+}
+
+int combine_status(int a, int b) {
+    auto rank = [](int s) { return s == 2 ? 3 : s == 3 ? 2 : s == 1 ? 1 : 0; };
+    return rank(a) >= rank(b) ? a : b;
+}
+
+Outcome failed_outcome(const Item& item, const std::string& message) {
+    Outcome out{"error", 0, message, "", 2, std::nullopt};
+    out.json = json_line(nlohmann::json{{"file", item.file},
+                                        {"index", item.index},
+                                        {"verdict", "error"},
+                                        {"errors", nlohmann::json::array({message})}});
+    return out;
+}
+
+Outcome check_item(const Item& item, int threads, const Settings& settings) {
+    if (!item.instance) return error_outcome(item);
+    const Problem& problem = *item.problem;
+    const ProblemInstance& inst = *item.instance;
+    RuleSet rules = settings.rules_override ? *settings.rules_override : inst.rules;
+    Position diagram = problem_position(inst.pieces, inst.stipulation, rules, problem.options);
+
+    Solution solution;
+    std::string reason;
+    if (inst.stipulation.goal != Stipulation::Goal::Mate) {
+        reason = inst.stipulation.text + " is not supported yet (#N, s#N and h#N are)";
+        solution.stipulation = inst.stipulation;
+    } else if (settings.interrupt && settings.interrupt->load()) {
+        solution.stipulation = inst.stipulation; // skipped after Ctrl-C
+        solution.verdict = Verdict::Unfinished;
+        solution.finished = false;
+    } else {
+        solution = analyse(diagram, inst.stipulation,
+                           analysis_options(settings, problem.options, threads));
+    }
+
+    nlohmann::json j = solution_json(problem, inst.label, diagram, solution, settings.lang);
+    j["fen"] = to_fen(diagram);
+    const bool whole = item.twins == 0; // else the last twin carries the problem's verdict
+    if (problem.expected_verdict && whole)
+        j["expected_verdict"] = verdict_name(*problem.expected_verdict);
+    Outcome out;
+    if (!reason.empty()) {
+        // Same fields as a checked problem, so that readers need no special case.
+        j["verdict"] = out.verdict = "unsupported";
+        j["finished"] = false;
+        j["reason"] = out.detail = reason;
+    } else {
+        out.verdict = verdict_name(solution.verdict);
+        out.detail = detail_of(diagram, solution, settings.lang);
+    }
+    // A verdict within Popeye's search restrictions is not the whole truth: say so.
+    if (solution.restrictions.any())
+        out.detail += (out.detail.empty() ? "" : "; ") + std::string("restricted by ") +
+                      restrictions_text(solution.restrictions);
+    // An option read but not acted on may change the answer (CastlingMutuallyExclusive): say so.
+    if (!problem.options.ignored.empty())
+        out.detail += (out.detail.empty() ? "" : "; ") + std::string("ignored option ") +
+                      joined(problem.options.ignored, ", ");
+    out.seconds = solution.seconds;
+    if (reason.empty()) out.solution = solution.verdict;
+    out.json = json_line(j);
+    out.status = status_of(out.verdict);
+    if (problem.expected_verdict) {
+        out.status = certified_status(out.verdict, *problem.expected_verdict, whole, out.differs);
+        if (out.differs) out.detail += "; " + differs_text(*problem.expected_verdict);
+    }
+    return out;
+}
+
+} // namespace dynamo::batch

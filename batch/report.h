@@ -1,0 +1,39 @@
+// The report of a batch: one text line per item in aligned columns (location, title, stipulation,
+// verdict, time, detail), the line of a twinned problem as a whole, and the progress bar.
+#pragma once
+
+#include "outcome.h"
+#include "summary.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace dynamo::batch {
+
+struct Columns {
+    size_t location = 0, title = 0, stipulation = 0;
+};
+Columns columns_of(const std::vector<Item>& items);
+
+std::string text_line(const Item& item, const Outcome& out, const Columns& columns);
+// After the last twin: the verdict of the whole problem.
+std::string problem_line(const Item& item, const ProblemEnd& end, const Columns& columns);
+// The JSON line of an item, with the problem's verdict after the last twin.
+std::string json_report_line(const Item& item, const Outcome& out, const ProblemEnd& end);
+
+// Items done / all, elapsed time and an estimate of what remains, on one line of `out` (a
+// terminal), redrawn in place.
+class ProgressBar {
+  public:
+    ProgressBar(bool enabled, std::ostream& out) : enabled_(enabled), out_(out) {}
+    void draw(size_t done, size_t total, double elapsed);
+    void clear();
+
+  private:
+    bool enabled_;
+    std::ostream& out_;
+    bool shown_ = false;
+};
+
+} // namespace dynamo::batch

@@ -1,0 +1,62 @@
+#include "summary.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace dynamo::batch {
+
+ProblemEnd Summary::add(const Item& item, const Outcome& out) {
+    // Twins: after the last, the problem's verdict, the gravest.
+    ProblemEnd end;
+    if (item.twins > 1) {
+        if (out.solution) twin_verdicts_.push_back(*out.solution);
+        else if (twin_unanalysed_.empty()) twin_unanalysed_ = out.verdict;
+        if (item.twin == item.twins - 1) {
+            if (int(twin_verdicts_.size()) == item.twins)
+                end.verdict = combined_verdict(twin_verdicts_);
+            // The problem counts once: as a whole, or as its twin that was not analysed.
+            verdicts_.push_back(end.verdict ? verdict_name(*end.verdict) : twin_unanalysed_);
+            twin_verdicts_.clear();
+            twin_unanalysed_.clear();
+        }
+    } else {
+        verdicts_.push_back(out.verdict);
+    }
+    const std::optional<Verdict> certified =
+        item.problem ? item.problem->expected_verdict : std::nullopt;
+    if (end.verdict && certified) {
+        end.differs = *end.verdict != *certified;
+        if (end.differs) status_ = combine_status(status_, 1);
+    }
+    differing_ += out.differs || end.differs;
+    status_ = combine_status(status_, out.status);
+    return end;
+}
+
+std::string Summary::total_line(double seconds) const {
+    static const std::pair<const char*, const char*> kinds[] = {
+        {"sound", "sound"},
+        {"sound, with duals", "sound with duals"},
+        {"cooked", "cooked"},
+        {"short", "short"},
+        {"no solution", "no solution"},
+        {"illegal", "illegal"},
+        {"incomplete", "incomplete"},
+        {"unfinished", "unfinished"},
+        {"unsupported", "unsupported"}};
+    std::string parts;
+    auto part = [&](const std::string& text) { parts += (parts.empty() ? ": " : ", ") + text; };
+    for (auto [verdict, shown] : kinds) {
+        auto n = std::count(verdicts_.begin(), verdicts_.end(), verdict);
+        if (n > 0) part(std::to_string(n) + " " + shown);
+    }
+    auto errors = std::count(verdicts_.begin(), verdicts_.end(), "error");
+    if (errors > 0) part(std::to_string(errors) + (errors == 1 ? " error" : " errors"));
+    if (differing_ > 0) part(std::to_string(differing_) + " not as certified");
+    char time[32];
+    std::snprintf(time, sizeof time, " in %.2f s", seconds);
+    return std::to_string(verdicts_.size()) + (verdicts_.size() == 1 ? " problem" : " problems") +
+           parts + time;
+}
+
+} // namespace dynamo::batch
