@@ -110,7 +110,7 @@ TEST_CASE("Batch: outcomes delivered in input order, the same for any thread cou
     CHECK(batch::hash_share(16, 6, 3).per_problem_mb == 5);
 }
 
-TEST_CASE("Batch: the summary counts problems; a twinned one by the verdict of the whole", "[batch]") {
+TEST_CASE("Batch: the summary counts problems, a twinned one by the verdict of the whole", "[batch]") {
     Read r = read_text();
     batch::Summary summary;
     std::vector<bool> ends;
