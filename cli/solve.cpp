@@ -115,18 +115,16 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     for (const std::string& file : options.files) {
         ReadResult read = read_problem_file(file);
         for (const Diagnostic& d : read.errors) std::cerr << d.text() << "\n";
+        for (const Diagnostic& d : read.notes) std::cerr << d.text() << "\n";
         if (!read.errors.empty()) status = combine(status, 2);
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
-            // An option read but not acted on may change the answer: said, off the solution text.
-            if (!problem.options.ignored.empty()) {
-                std::cerr << problem.file << ":" << problem.line << ": note: problem "
-                          << problem.index << ": option not acted on:";
-                for (size_t i = 0; i < problem.options.ignored.size(); ++i)
-                    std::cerr << (i ? ", " : " ") << problem.options.ignored[i];
-                std::cerr << "\n";
-            }
+            // An option read but not acted on may change the answer: said, off the solution text,
+            // at the option's own line.
+            for (const std::string& note : option_notes(problem)) std::cerr << note << "\n";
             AnalysisOptions a = analysis_options(common, options, problem.options);
+            TextReportOptions problem_text = text;
+            problem_text.board = text.board && !problem.options.no_board; // NoBoard
             std::vector<ProblemInstance> instances = problem_instances(problem);
             TwinVerdicts twins{{}, instances.size()};
             for (const ProblemInstance& instance : instances) {
@@ -134,7 +132,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 Position diagram =
                     problem_position(instance.pieces, instance.stipulation, rules, problem.options);
                 status = combine(status, solve_position(problem, instance.label, diagram,
-                                                        instance.stipulation, a, text,
+                                                        instance.stipulation, a, problem_text,
                                                         options.json, &twins));
             }
         }
