@@ -170,6 +170,7 @@ struct Context {
 // The same options `solve` uses, so that both give the same verdicts; progress is ours.
 AnalysisOptions analysis_options(const Context& ctx, const ProblemOptions& problem, int threads) {
     AnalysisOptions a = analysis_options_for(problem);
+    if (ctx.solve.intended > 0) a.intended = ctx.solve.intended; // --intended
     a.tries |= ctx.solve.tries;
     a.variations |= ctx.solve.variations;
     a.threads = threads;

@@ -53,6 +53,8 @@ struct SolveOptions {
     double max_seconds = 0;
     bool quiet = false;
     bool json = false;
+    int intended = 0;               // --intended N: a helpmate's intended solutions (0: the file's)
+    std::string prev;               // mate --prev BOARD: the board before the opponent's last move
 };
 
 // A bad command line or bad input given on it: the message is printed, the exit status is 2.

@@ -115,6 +115,9 @@ int main(int argc, char** argv) {
         cmd->add_flag("--tries", solve.tries, "look for tries even when the problem does not ask");
         cmd->add_flag("--quiet", solve.quiet, "no progress output");
         cmd->add_flag("--json", solve.json, "JSON Lines: one object per problem (docs/format.md)");
+        cmd->add_option("--intended", solve.intended,
+                        "helpmates: the number of solutions intended (overrides the file's)")
+            ->check(whole_number(1, 999999999));
     };
     auto* solve_cmd = app.add_subcommand("solve", "solve every problem of the files: solution and verdict");
     solve_cmd->add_option("files", solve.files, "problem files (Popeye format)")->required();
@@ -127,6 +130,8 @@ int main(int argc, char** argv) {
     add_position_options(mate_cmd);
     mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N, h#N, h#N.5")->required();
     mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
+    mate_cmd->add_option("--prev", solve.prev,
+                         "placement before the opponent's last move (Dynamo's no-undo rule)");
     add_search_options(mate_cmd);
 
     CheckOptions check;

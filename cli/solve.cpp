@@ -7,6 +7,7 @@
 #include "format/report_json.h"
 #include "format/report_text.h"
 #include "format/stipulation_text.h"
+#include "format/terms.h"
 #include "solver/analysis.h"
 
 #include <atomic>
@@ -24,6 +25,7 @@ namespace {
 AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions& solve,
                                  const ProblemOptions& problem) {
     AnalysisOptions a = analysis_options_for(problem);
+    if (solve.intended > 0) a.intended = solve.intended; // --intended
     a.tries |= solve.tries;
     a.variations |= solve.variations;
     a.threads = common.threads;
@@ -68,7 +70,8 @@ struct TwinVerdicts {
 // verdict of the whole problem is printed (in JSON, a field of the last twin's object).
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& options,
-                   const TextReportOptions& text, bool json, TwinVerdicts* twins = nullptr) {
+                   const TextReportOptions& text, bool json, TwinVerdicts* twins = nullptr,
+                   bool header = true) {
     if (stip.goal != Stipulation::Goal::Mate) {
         std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
                   << " is not supported yet (#N, s#N and h#N are)\n";
@@ -81,12 +84,15 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
         if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
         std::cout << json_line(j) << "\n";
     } else {
-        if (!label.empty()) std::cout << label << "\n";
-        std::cout << text_header(problem, diagram, stip, text);
+        // Twins as Popeye lays them out: the header and diagram once, then "a)", "b) wRh3-->h2"
+        // ..., each over its solution.
+        if (header) std::cout << text_header(problem, diagram, stip, text);
+        if (!label.empty()) std::cout << (header ? "\n" : "") << label << "\n";
         std::cout << text_solution(diagram, solution, text) << "\n";
         if (twins && twins->complete())
-            std::cout << "problem verdict: " << verdict_name(combined_verdict(twins->verdicts))
-                      << " (" << twins->total << " twins)\n\n";
+            std::cout << term(Term::ProblemVerdict, text.lang) << ": "
+                      << verdict_term(combined_verdict(twins->verdicts), text.lang) << " ("
+                      << twins->total << " " << term(Term::Twins, text.lang) << ")\n\n";
     }
     std::cout.flush();
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
@@ -127,13 +133,15 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
             problem_text.board = text.board && !problem.options.no_board; // NoBoard
             std::vector<ProblemInstance> instances = problem_instances(problem);
             TwinVerdicts twins{{}, instances.size()};
+            bool first = true;
             for (const ProblemInstance& instance : instances) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
                 Position diagram =
                     problem_position(instance.pieces, instance.stipulation, rules, problem.options);
                 status = combine(status, solve_position(problem, instance.label, diagram,
                                                         instance.stipulation, a, problem_text,
-                                                        options.json, &twins));
+                                                        options.json, &twins, first));
+                first = false;
             }
         }
     }
@@ -169,6 +177,18 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
                   << " moves first; the FEN's side to move is not used\n";
         diagram.set_side_to_move(stip.first_mover());
         diagram.finish_setup();
+    }
+    if (!options.prev.empty()) { // the no-undo rule's position, as `moves --prev`
+        Placement before;
+        if (!parse_board(options.prev, before, &error)) {
+            print_error("--prev: " + error);
+            return 2;
+        }
+        if (auto reason = illegal_reason(before, ~diagram.side_to_move(), diagram.rules())) {
+            print_error("--prev: illegal position: " + *reason);
+            return 2;
+        }
+        diagram.set_forbidden_placement(before);
     }
     Problem problem;
     ProblemOptions po;
