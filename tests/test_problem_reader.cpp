@@ -732,7 +732,7 @@ TEST_CASE("Reader: every Popeye reference problem loads", "[reader]") {
     CHECK(r.rules == RuleSet::orthodox());
 }
 
-TEST_CASE("Reader: a missing last endproblem is a note; the problem is still read", "[reader]") {
+TEST_CASE("Reader: a missing last endproblem is a note, and the problem is still read", "[reader]") {
     // Popeye solves the last problem of a file without `endproblem`; so do we, and say it.
     for (auto [text, at] : {std::pair<std::string, std::string>{
                                 "begin\nstipulation #2\npieces white ke1 black ke8\n", "3:27"},
