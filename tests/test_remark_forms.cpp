@@ -148,3 +148,18 @@ TEST_CASE("Reader recovery finds 'e' and 'n' abbreviated, alone on their line", 
     REQUIRE(piece.problems.size() == 2);
     CHECK(piece.problems[1].ok());
 }
+
+TEST_CASE("solve --json keeps every title, author, origin and award", "[solve][json]") {
+    const std::string file = temp_file("dynamo_test_authors.pop",
+                                       "begin\nauthor First\nauthor Second\ntitle One\ntitle Two\n"
+                                       "origin Here\norigin There\naward 1st Prize\n"
+                                       "stipulation #1\npieces white kb6 qc1 black ka8\nend\n");
+    Run r = run_solve(file);
+    std::filesystem::remove(file);
+    json j = json::parse(r.out.substr(0, r.out.find('\n')));
+    CHECK(j["authors"] == json::array({"First", "Second"}));
+    CHECK(j["titles"] == json::array({"One", "Two"}));
+    CHECK(j["origins"] == json::array({"Here", "There"}));
+    CHECK(j["awards"] == json::array({"1st Prize"}));
+    CHECK(j["author"] == "First"); // the single fields stay as they were
+}
