@@ -12,6 +12,7 @@ namespace {
 AnalysisOptions analysis_options(const Settings& settings, const ProblemOptions& problem,
                                  int threads) {
     AnalysisOptions a = analysis_options_for(problem);
+    if (settings.intended > 0) a.intended = settings.intended; // --intended
     a.tries |= settings.tries;
     a.variations |= settings.variations;
     a.threads = threads;

@@ -21,6 +21,7 @@ struct Settings {
     std::optional<RuleSet> rules_override; // replaces every problem's condition
     bool tries = false;                    // also where the problem does not ask for them
     bool variations = false;
+    int intended = 0;                               // --intended N: helpmates (0: the file's)
     double max_seconds = 0;                         // per problem; 0: no limit
     int hash_mb = 64;                               // each problem's table
     const std::atomic<bool>* interrupt = nullptr;   // set: stop, what is proven stays (unfinished)

@@ -29,6 +29,7 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     batch::Settings& settings = check.run.settings;
     settings.tries = solve.tries;
     settings.variations = solve.variations;
+    settings.intended = solve.intended;
     settings.max_seconds = solve.max_seconds;
     settings.interrupt = &interrupted();
     check.run.threads = common.threads;

@@ -58,6 +58,8 @@ struct SolveOptions {
     double max_seconds = 0;
     bool quiet = false;
     bool json = false;
+    int intended = 0;               // --intended N: a helpmate's intended solutions (0: the file's)
+    std::string prev;               // mate --prev BOARD: the board before the opponent's last move
     bool no_time = false;      // text: no "solving time" line (output that must not vary)
     std::string export_format; // --export fen|latex|svg: that document instead of the text
     std::string part; // solve: "I/N", solve part I of N (issue 18) and write a part file
@@ -101,7 +103,7 @@ struct TwinVerdicts {
 // `twins`, when given, and after the last twin the verdict of the whole problem is printed.
 void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
                     const Solution& solution, const TextReportOptions& text, bool json,
-                    TwinVerdicts* twins, bool time_line = false);
+                    TwinVerdicts* twins, bool time_line = false, bool header = true);
 
 // "I/N" of --part: 0 <= I < N. Throws UsageError naming the option otherwise.
 std::pair<int, int> part_from(const std::string& text);

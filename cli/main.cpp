@@ -115,6 +115,9 @@ int main(int argc, char** argv) {
         cmd->add_flag("--tries", solve.tries, "look for tries even when the problem does not ask");
         cmd->add_flag("--quiet", solve.quiet, "no progress output");
         cmd->add_flag("--json", solve.json, "JSON Lines: one object per problem (docs/format.md)");
+        cmd->add_option("--intended", solve.intended,
+                        "helpmates: the number of solutions intended (overrides the file's)")
+            ->check(whole_number(1, 999999999));
     };
     // solve and mate: what is printed around each solution.
     auto add_output_options = [&](CLI::App* cmd) {
@@ -146,6 +149,8 @@ int main(int argc, char** argv) {
     add_position_options(mate_cmd);
     mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N, h#N, h#N.5")->required();
     mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
+    mate_cmd->add_option("--prev", solve.prev,
+                         "placement before the opponent's last move (Dynamo's no-undo rule)");
     add_search_options(mate_cmd);
     add_output_options(mate_cmd);
 

@@ -9,6 +9,7 @@
 #include "format/report_json.h"
 #include "format/report_text.h"
 #include "format/stipulation_text.h"
+#include "format/terms.h"
 #include "progress_line.h"
 #include "solve_output.h"
 #include "solver/analysis.h"
@@ -24,22 +25,27 @@
 namespace dynamo::cli {
 
 void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
-                    const Solution& solution, const TextReportOptions& text, bool json,
-                    TwinVerdicts* twins, bool time_line) {
+                    const Solution& solution, const TextReportOptions& given, bool json,
+                    TwinVerdicts* twins, bool time_line, bool header) {
+    TextReportOptions text = given;
+    text.board = given.board && !problem.options.no_board; // NoBoard
     if (twins) twins->verdicts.push_back(solution.verdict);
     if (json) {
         auto j = solution_json(problem, label, diagram, solution, text.lang);
         if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
         std::cout << json_line(j) << "\n";
     } else {
-        if (!label.empty()) std::cout << label << "\n";
-        std::cout << text_header(problem, diagram, solution.stipulation, text);
+        // Twins as Popeye lays them out: the header and diagram once, then "a)", "b) wRh3-->h2"
+        // ..., each over its solution.
+        if (header) std::cout << text_header(problem, diagram, solution.stipulation, text);
+        if (!label.empty()) std::cout << (header ? "\n" : "") << label << "\n";
         std::cout << text_solution(diagram, solution, text);
         if (time_line) std::cout << solving_time_line(solution.seconds);
         std::cout << "\n";
         if (twins && twins->complete())
-            std::cout << "problem verdict: " << verdict_name(combined_verdict(twins->verdicts))
-                      << " (" << twins->total << " twins)\n\n";
+            std::cout << term(Term::ProblemVerdict, text.lang) << ": "
+                      << verdict_term(combined_verdict(twins->verdicts), text.lang) << " ("
+                      << twins->total << " " << term(Term::Twins, text.lang) << ")\n\n";
     }
     std::cout.flush();
 }
@@ -57,6 +63,7 @@ bool supported(const Problem& problem, const Stipulation& stip) {
 AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions& solve,
                                  const ProblemOptions& problem) {
     AnalysisOptions a = analysis_options_for(problem);
+    if (solve.intended > 0) a.intended = solve.intended; // --intended
     a.tries |= solve.tries;
     a.variations |= solve.variations;
     a.threads = common.threads;
@@ -74,7 +81,7 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& given,
                    const TextReportOptions& text, const SolveOutput& output,
-                   TwinVerdicts* twins = nullptr) {
+                   TwinVerdicts* twins = nullptr, bool header = true) {
     if (!supported(problem, stip)) return 2;
     AnalysisOptions options = given;
     if (options.progress) options.progress = progress_line(diagram, stip, text.lang);
@@ -84,7 +91,8 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
         if (twins) twins->verdicts.push_back(solution.verdict);
         output.exports->push_back({problem, label, diagram, solution, output.counters});
     } else {
-        print_solution(problem, label, diagram, solution, text, output.json, twins, output.time);
+        print_solution(problem, label, diagram, solution, text, output.json, twins, output.time,
+                       header);
     }
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
@@ -129,20 +137,17 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     for (const std::string& file : options.files) {
         ReadResult read = read_problem_file(file);
         for (const Diagnostic& d : read.errors) std::cerr << d.text() << "\n";
+        for (const Diagnostic& d : read.notes) std::cerr << d.text() << "\n";
         if (!read.errors.empty()) status = combine(status, 2);
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
-            // An option read but not acted on may change the answer: said, off the solution text.
-            if (!problem.options.ignored.empty()) {
-                std::cerr << problem.file << ":" << problem.line << ": note: problem "
-                          << problem.index << ": option not acted on:";
-                for (size_t i = 0; i < problem.options.ignored.size(); ++i)
-                    std::cerr << (i ? ", " : " ") << problem.options.ignored[i];
-                std::cerr << "\n";
-            }
+            // An option read but not acted on may change the answer: said, off the solution text,
+            // at the option's own line.
+            for (const std::string& note : option_notes(problem)) std::cerr << note << "\n";
             AnalysisOptions a = analysis_options(common, options, problem.options);
             std::vector<ProblemInstance> instances = problem_instances(problem);
             TwinVerdicts twins{{}, instances.size()};
+            bool first = true;
             for (const ProblemInstance& instance : instances) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
                 Position diagram =
@@ -160,7 +165,8 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 }
                 status = combine(status, solve_position(problem, instance.label, diagram,
                                                         instance.stipulation, a, text,
-                                                        output, &twins));
+                                                        output, &twins, first));
+                first = false;
             }
         }
     }
@@ -207,6 +213,18 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
                   << " moves first; the FEN's side to move is not used\n";
         diagram.set_side_to_move(stip.first_mover());
         diagram.finish_setup();
+    }
+    if (!options.prev.empty()) { // the no-undo rule's position, as `moves --prev`
+        Placement before;
+        if (!parse_board(options.prev, before, &error)) {
+            print_error("--prev: " + error);
+            return 2;
+        }
+        if (auto reason = illegal_reason(before, ~diagram.side_to_move(), diagram.rules())) {
+            print_error("--prev: illegal position: " + *reason);
+            return 2;
+        }
+        diagram.set_forbidden_placement(before);
     }
     Problem problem;
     ProblemOptions po;

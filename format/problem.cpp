@@ -39,6 +39,7 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
         (geometry::pawn_captures[~first][ep] & pos.pieces(first, PAWN)))
         pos.set_ep_square(ep);
     pos.finish_setup();
+    if (options.previous && rules.is_dynamo()) pos.set_forbidden_placement(*options.previous);
     return pos;
 }
 
@@ -66,6 +67,23 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.restrictions.keep_mating_piece = options.keep_mating_piece;
     a.no_short_variations = options.no_short_variations;
     return a;
+}
+
+std::vector<std::string> option_notes(const Problem& problem) {
+    const ProblemOptions& o = problem.options;
+    std::vector<std::string> notes;
+    int line = -1;
+    for (size_t i = 0; i < o.ignored.size(); ++i) {
+        int at = i < o.ignored_lines.size() ? o.ignored_lines[i] : problem.line;
+        if (at != line) {
+            notes.push_back(problem.file + ":" + std::to_string(at) + ": note: problem " +
+                            std::to_string(problem.index) + ": option not acted on: " + o.ignored[i]);
+            line = at;
+        } else {
+            notes.back() += ", " + o.ignored[i];
+        }
+    }
+    return notes;
 }
 
 } // namespace dynamo

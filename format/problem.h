@@ -23,10 +23,11 @@ struct Diagnostic {
     int line = 0;
     int column = 0;
     std::string message;
+    bool note = false; // a note: said, and the problem is still read
 
     std::string text() const {
         std::string where = line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "";
-        return escaped(file + where + ": error: " + message);
+        return escaped(file + where + (note ? ": note: " : ": error: ") + message);
     }
 };
 
@@ -47,10 +48,15 @@ struct ProblemOptions {
     bool no_short_variations = false; // NoShortVariations
     bool white_to_play = false;   // WhiteToPlay (helpmates)
     bool move_numbers = false;    // MoveNumbers (progress output)
-    int intended = 1;             // Intended N (our extension, helpmates)
+    bool no_board = false;        // NoBoard: no diagram in the text output
+    int intended = 1;             // Intended N / `remark intended: N` (our extension, helpmates)
     bool mates_in_1 = false;      // MatesIn1: show the defender's immediate mates in s# play
     Square en_passant = SQ_NONE;  // EnPassant: the square the last double step passed (orthodox)
+    // `remark prev: BOARD` (or `mate --prev`): the board before the opponent's last move, which
+    // the no-undo rule forbids the side to move to return to (Dynamo only).
+    std::optional<Placement> previous;
     std::vector<std::string> ignored; // options read but not acted on (e.g. Popeye's Intelligent)
+    std::vector<int> ignored_lines;   //   and the line each was read on
 };
 
 // One change of a Popeye twin (`twin move a1 a2`, `twin add white Pb2`, ...).
@@ -79,6 +85,7 @@ struct Problem {
     // `remark verdict: sound`: the verdict the file certifies (for a problem with twins, the
     // verdict of the whole problem). `check` compares the verdict it finds with it.
     std::optional<Verdict> expected_verdict;
+    bool intended_given = false; // `remark intended: N` was read
 
     Placement pieces;                   // the diagram
     bool has_pieces = false;            // a `pieces` or `forsyth` line was given
@@ -110,5 +117,9 @@ Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions&
 // (NoThreat), set play, the defender's immediate mates (MatesIn1). Threads, hash and time limits
 // are left at their defaults for the caller to set.
 AnalysisOptions analysis_options_for(const ProblemOptions& options);
+
+// The notes on options read but not acted on (or only in part), one per line of the file they
+// stand on: "FILE:LINE: note: problem N: option not acted on: Intelligent 3, MaxTime 5".
+std::vector<std::string> option_notes(const Problem& problem);
 
 } // namespace dynamo

@@ -12,6 +12,7 @@ namespace dynamo {
 struct ReadResult {
     std::vector<Problem> problems; // every problem found, in file order; those with errors too
     std::vector<Diagnostic> errors; // every error, in file order (also attached to its problem)
+    std::vector<Diagnostic> notes;  // what was forgiven (a missing last `endproblem`)
 };
 
 // Reads every problem of a text; `name` is used in diagnostics.

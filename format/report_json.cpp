@@ -97,6 +97,11 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     j["title"] = problem.title();
     j["author"] = problem.author();
     j["origin"] = problem.origins.empty() ? "" : problem.origins.front();
+    // Every line of each, in file order (the fields above keep the first, as before).
+    j["titles"] = problem.titles;
+    j["authors"] = problem.authors;
+    j["origins"] = problem.origins;
+    j["awards"] = problem.awards;
     j["stipulation"] = solution.stipulation.text;
     j["condition"] = diagram.rules().is_dynamo() ? diagram.rules().name() : "";
     j["verdict"] = verdict_name(solution.verdict);

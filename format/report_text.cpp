@@ -1,4 +1,5 @@
 #include "report_text.h"
+#include "terms.h"
 
 #include "stipulation_text.h"
 
@@ -27,8 +28,8 @@ class TreeWriter {
     void play(const PlayNode& node, int k, const char* root_mark = "") {
         out_ << attacker_indent(k) << k << "." << move_text(pos_, node.move, lang_)
              << mark_suffix(node.mark) << root_mark;
-        if (!node.threats.empty()) out_ << " threat:";
-        else if (node.zugzwang) out_ << " zugzwang.";
+        if (!node.threats.empty()) out_ << " " << term(Term::Threat, lang_) << ":";
+        else if (node.zugzwang) out_ << " " << term(Term::Zugzwang, lang_) << ".";
         out_ << "\n";
         pos_.make(node.move);
         if (!node.threats.empty()) {
@@ -53,7 +54,7 @@ class TreeWriter {
         bool key = r.kind == RootMove::Kind::Key;
         play(r.play, 1, key ? " !" : " ?");
         if (!r.refutations.empty()) {
-            out_ << "    but\n";
+            out_ << "    " << term(Term::But, lang_) << "\n";
             pos_.make(r.play.move);
             for (const DefenceNode& d : r.refutations) defence(d, 1, " !");
             pos_.unmake();
@@ -118,14 +119,15 @@ std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
 }
 
 // "no duals", "3 duals (2 mate, 1 continuation)", then threat duals and short mates apart.
-std::string dual_counts(const Solution& solution) {
-    auto plural = [](int n, const char* one, const char* many) {
-        return std::to_string(n) + " " + (n == 1 ? one : many);
+std::string dual_counts(const Solution& solution, Language lang) {
+    auto plural = [](int n, std::string_view one, std::string_view many) {
+        return std::to_string(n) + " " + std::string(n == 1 ? one : many);
     };
     int mate = solution.duals_of(DualKind::Mate), cont = solution.duals_of(DualKind::Continuation);
     std::string s = mate + cont == 0
-                        ? "no duals"
-                        : plural(mate + cont, "dual", "duals") + " (" + std::to_string(mate) +
+                        ? std::string(term(Term::NoDuals, lang))
+                        : plural(mate + cont, term(Term::Dual, lang), term(Term::Duals, lang)) +
+                              " (" + std::to_string(mate) +
                               " mate, " + std::to_string(cont) + " continuation)";
     if (int t = solution.duals_of(DualKind::Threat))
         s += "; " + plural(t, "threat dual", "threat duals");
@@ -233,17 +235,16 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
         if (solution.verdict == Verdict::Unfinished)
             add(std::to_string(solution.first_moves_done) + " of " +
                 std::to_string(solution.first_moves_total) + " first moves examined");
-        add((solution.solutions_capped ? "at least " : "") + std::to_string(count) +
-            (count == 1 ? " solution" : " solutions") + ", " + std::to_string(solution.intended) +
-            " intended");
+        add((solution.solutions_capped ? "at least " : "") + std::to_string(count) + " " +
+            std::string(term(count == 1 ? Term::Solution : Term::Solutions, lang)) + ", " +
+            std::to_string(solution.intended) + " " + std::string(term(Term::Intended, lang)));
         if (int(solution.help_lines.size()) < count)
             add(std::to_string(solution.help_lines.size()) + " shown (MaxSolutions)");
         if (!solution.short_lines.empty())
             add("shorter: " + stipulation_of(solution.short_lines[0]));
     }
-    char head[64];
-    std::snprintf(head, sizeof head, "verdict: %-14s ", verdict_name(solution.verdict));
-    out << head << summary << "\n";
+    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+        << " " << summary << "\n";
     return out.str();
 }
 
@@ -276,7 +277,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
             out << "short: " << keys.back() << " reaches the goal in " << r.play.length << "\n";
     }
     if (keys.size() > 1)
-        for (const auto& k : keys) out << "cook: " << k << "\n";
+        for (const auto& k : keys) out << term(Term::Cook, lang) << ": " << k << "\n";
     for (const Dual& d : solution.duals) out << dual_text(diagram, d, lang) << "\n";
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
@@ -289,24 +290,25 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     default: {
         std::string k;
         for (size_t i = 0; i < keys.size(); ++i) k += (i ? ", " : "") + keys[i];
-        if (!keys.empty()) add((keys.size() > 1 ? "keys " : "key ") + k);
+        if (!keys.empty())
+            add(std::string(term(keys.size() > 1 ? Term::Keys : Term::Key, lang)) + " " + k);
         if (solution.verdict != Verdict::Illegal) {
             int v = solution.variations(), t = solution.tries();
             if (!keys.empty())
-                add(std::to_string(v) + (v == 1 ? " variation" : " variations"));
+                add(std::to_string(v) + " " +
+                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang)));
             else if (solution.verdict != Verdict::Unfinished)
                 add("no key"); // and no duals to speak of: "no solution; 0 tries; no duals" read ill
-            add(std::to_string(t) + (t == 1 ? " try" : " tries"));
-            if (!keys.empty() || !solution.duals.empty()) add(dual_counts(solution));
+            add(std::to_string(t) + " " + std::string(term(t == 1 ? Term::Try : Term::Tries, lang)));
+            if (!keys.empty() || !solution.duals.empty()) add(dual_counts(solution, lang));
             if (solution.solutions_capped)
                 add("stopped at " + std::to_string(keys.size()) +
                     (keys.size() == 1 ? " key" : " keys") + " (MaxSolutions)");
         }
     }
     }
-    char head[64];
-    std::snprintf(head, sizeof head, "verdict: %-14s ", verdict_name(solution.verdict));
-    out << head << summary << "\n";
+    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+        << " " << summary << "\n";
     return out.str();
 }
 

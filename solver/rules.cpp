@@ -38,7 +38,8 @@ std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error
     std::istringstream in{std::string(words)};
     std::string token;
     RuleSet rules = orthodox();
-    bool dynamo = false, any_switch = false;
+    bool dynamo = false, any_switch = false, orthodox_word = false;
+    int count = 0;
     auto fail = [&](const std::string& msg) -> std::optional<RuleSet> {
         if (error) *error = msg;
         return std::nullopt;
@@ -58,8 +59,9 @@ std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error
                         "' (expected Dynamo, NoStationaryPull, StrictCastling, UndoDynamoOnly, "
                         "KingThroughCheck, vchess or orthodox)");
         if (matches.size() > 1) return fail("ambiguous rule word '" + token + "'");
+        ++count;
         switch (matches[0]->word) {
-        case Word::Orthodox: break;
+        case Word::Orthodox: orthodox_word = true; break;
         case Word::Vchess: rules = vchess(), dynamo = true; break;
         case Word::Dynamo:
             if (!dynamo) rules.variant = Variant::Dynamo;
@@ -71,6 +73,9 @@ std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error
         case Word::KingThroughCheck: rules.king_through_check = any_switch = true; break;
         }
     }
+    // "Dynamo orthodox" says two things at once: which is meant is not ours to guess.
+    if (orthodox_word && count > 1)
+        return fail("'orthodox' stands alone: it cannot be combined with other rule words");
     if (any_switch && !dynamo) return fail("rule switches need the condition Dynamo");
     if (dynamo) rules.variant = Variant::Dynamo;
     return rules;

@@ -257,7 +257,10 @@ TEST_CASE("Reader: options we act on", "[reader]") {
     CHECK(o.move_numbers);
     CHECK(o.intended == 2);
     CHECK(o.max_flights == 0);
-    CHECK(o.ignored.empty());
+    // MoveNumbers is Popeye's display: acted on, and said how (at its line).
+    CHECK(o.ignored == std::vector<std::string>{"MoveNumbers (progress is shown on the terminal's "
+                                                "error output, not as Popeye's numbered lines)"});
+    CHECK(o.ignored_lines == std::vector<int>{5});
 
     // Defence implies Try; Variation is Variations abbreviated; NoCastling squares in words.
     Problem q = problem_of(framed("option Defence 2 Variation NoCastling a1 h1"));
@@ -276,14 +279,19 @@ TEST_CASE("Reader: Popeye options we do not act on are kept with their arguments
     Problem p = problem_of(framed(
         "option Intelligent NoBoard NoShortVariations MaxFlightsquares 1 NonTrivial 5 0\n"
         "option KeepMatingPiece MatesIn1 EnPassant g7g6g5 CastlingMutuallyExclusive a1h8\n"
-        "option StartMoveNumber 2 UpToMoveNumber 7 MaxTime 60 PostKeyPlay Quodlibet Intelligent 3\n"
+        "option StartMoveNumber 2 UpToMoveNumber 7 MaxTime 60 Quodlibet Intelligent 3\n"
         "option CastlingMutuallyExclusive h1 a8 NoWk NoBk StopOnShortSolutions GoalIsEnd"));
     CHECK(p.options.ignored ==
           std::vector<std::string>{
-              "Intelligent", "NoBoard", "CastlingMutuallyExclusive a1h8",
-              "StartMoveNumber 2", "UpToMoveNumber 7", "MaxTime 60", "PostKeyPlay", "Quodlibet",
+              "Intelligent", "CastlingMutuallyExclusive a1h8",
+              "StartMoveNumber 2 (every first move is solved (Popeye's move numbers follow its "
+              "own move order))",
+              "UpToMoveNumber 7", "MaxTime 60", "Quodlibet",
               "Intelligent 3", "CastlingMutuallyExclusive h1a8", "NoWk", "NoBk",
               "StopOnShortSolutions", "GoalIsEnd"});
+    // Each at the line it was read on, not the problem's first line.
+    CHECK(p.options.ignored_lines == std::vector<int>{4, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7});
+    CHECK(p.options.no_board); // NoBoard is acted on: no diagram
     // Acted on: MatesIn1 shows the defender's immediate mates, EnPassant states the last move,
     // MaxFlightsquares, NonTrivial and KeepMatingPiece restrict the search, NoShortVariations
     // the variations shown.
@@ -464,9 +472,9 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
     expect(framed("sstipulation white 3a[#]d"), "4:1",
            "structured stipulations ('sstipulation') are not supported; use 'stipulation'");
     expect(framed("zeroposition"), "4:1", "'zeroposition' is not supported");
-    expect("AnfangProblem\nForderung #2\nEndeProblem\n", "1:1",
-           "only English Popeye input is supported: expected 'beginproblem', found "
-           "'AnfangProblem'");
+    // A German file, in German words.
+    expect("AnfangProblem\nForderung #2\nEndeProblem\n", "3:1",
+           "missing pieces (expected a 'Steine' or 'forsyth' line before 'EndeProblem')");
 
     // pieces
     expect(with_pieces("white ki9 black ke8"), "3:14", "expected a square (a1-h8), found 'i9'");
@@ -545,7 +553,15 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "expected squares after 'NoCastling', found 'z9'");
     expect(framed("option CastlingMutuallyExclusive a1"), "4:34",
            "expected two squares (e.g. a1h8) after 'CastlingMutuallyExclusive', found 'a1'");
-    expect(framed("option Duplex"), "4:8", "option 'Duplex' is not supported");
+    expect(framed("option Duplex"), "4:8",
+           "option 'Duplex' is not supported (solving one half only would give a verdict on "
+           "another problem)");
+    expect(framed("option PostKeyPlay"), "4:8",
+           "option 'PostKeyPlay' is not supported (the diagram would be the position after the "
+           "key, which we do not solve)");
+    // Dynamo and orthodox together: which is meant is not guessed (it was silently Dynamo).
+    expect(framed("condition Dynamo orthodox"), "4:1",
+           "'orthodox' stands alone: it cannot be combined with other rule words");
     expect(framed("option\nstipulation #3"), "4:1",
            "expected an option after 'option', found end of line");
 
@@ -577,12 +593,6 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "missing stipulation (expected a 'stipulation' line before 'endproblem')");
     expect("begin\nstipulation #2\nnext\nstipulation #2\npieces white ke1 black ke8\nend\n", "3:1",
            "missing pieces (expected a 'pieces' or 'forsyth' line before 'nextproblem')");
-    expect("begin\nstipulation #2\npieces white ke1 black ke8\n", "3:27",
-           "missing 'endproblem' at the end of the file");
-    expect("begin\nstipulation #2\npieces white ke1 black ke8\ntitle The title  \n", "4:16",
-           "missing 'endproblem' at the end of the file");
-    expect("begin\nstipulation #2\npieces white ke1 black ke8\nnext\n", "4:5",
-           "missing 'endproblem' at the end of the file");
     expect(framed("") + "stray words\n", "6:1",
            "expected 'beginproblem' or the end of the file after 'endproblem', found 'stray'");
     expect(framed("begin\nstipulation #2\npieces white ke1 black ke8"), "4:1",
@@ -720,4 +730,32 @@ TEST_CASE("Reader: every Popeye reference problem loads", "[reader]") {
     Problem r = read_problem_file(test_data("popeye/problems/castling_14.inp")).problems.at(0);
     CHECK(r.options.no_castling == std::vector<Square>{SQ_H1});
     CHECK(r.rules == RuleSet::orthodox());
+}
+
+TEST_CASE("Reader: a missing last endproblem is a note, and the problem is still read", "[reader]") {
+    // Popeye solves the last problem of a file without `endproblem`; so do we, and say it.
+    for (auto [text, at] : {std::pair<std::string, std::string>{
+                                "begin\nstipulation #2\npieces white ke1 black ke8\n", "3:27"},
+                            {"begin\nstipulation #2\npieces white ke1 black ke8\ntitle The title  \n",
+                             "4:16"},
+                            {"begin\nstipulation #2\npieces white ke1 black ke8\nnext\n", "4:5"}}) {
+        INFO(text);
+        ReadResult r = read(text);
+        CHECK(r.errors.empty());
+        REQUIRE(r.problems.size() == 1);
+        CHECK(r.problems[0].ok());
+        REQUIRE(r.notes.size() == 1);
+        CHECK(r.notes[0].text() == "t.pop:" + at + ": note: missing 'endproblem' at the end of the file");
+    }
+    // Two problems, the second without its ending: both are kept.
+    ReadResult two = read("begin\nstipulation #2\n" + KINGS + "next\nstipulation #3\n" + KINGS);
+    REQUIRE(two.problems.size() == 2);
+    CHECK(two.problems[1].ok());
+    CHECK(two.problems[1].stipulation.moves == 3);
+    // An incomplete last problem is still an error.
+    CHECK(errors_of("begin\nstipulation #2\n") ==
+          std::vector<std::string>{
+              "t.pop:2:15: error: missing pieces (expected a 'pieces' or 'forsyth' line before the "
+              "end of the file)",
+              "t.pop:2:15: error: missing 'endproblem' at the end of the file"});
 }

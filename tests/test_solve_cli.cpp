@@ -99,7 +99,11 @@ TEST_CASE("solve: options read but not acted on are named on stderr", "[solve]")
     Run run = solve(file.string(), false);
     fs::remove(file);
     CHECK(run.status == 0);
-    CHECK(run.err.find(file.string() + ":1: note: problem 1: option not acted on: NoBoard, "
+    // At each option's own line (issue 16: not the problem's first line); NoBoard is acted on.
+    CHECK(run.err.find(file.string() + ":4: note: problem 1: option not acted on: "
                                        "UpToMoveNumber 7\n") != std::string::npos);
+    CHECK(run.err.find(":1: note") == std::string::npos);
+    CHECK(run.err.find("NoBoard") == std::string::npos);
+    CHECK(run.out.find("+---a---b") == std::string::npos); // NoBoard: no diagram
     CHECK(run.out.find("verdict: sound") != std::string::npos); // solved all the same
 }

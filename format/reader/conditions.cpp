@@ -1,0 +1,50 @@
+// condition: the rule words of its line (solver/rules.h), up to a keyword (Popeye reads
+// conditions until a word that is none). The words are the same in every input language.
+
+#include "reader.h"
+
+namespace dynamo::reader {
+
+namespace {
+
+constexpr std::string_view CONDITION_WORDS = "Dynamo, NoStationaryPull, StrictCastling, "
+                                             "UndoDynamoOnly, KingThroughCheck, vchess or orthodox";
+
+// A word of a condition line: one RuleSet::parse takes (alone it may need Dynamo beside it).
+bool is_rule_word(std::string_view word) {
+    return RuleSet::parse(word).has_value() || RuleSet::parse("dynamo " + std::string(word)).has_value();
+}
+
+} // namespace
+
+std::vector<std::string_view> Reader::read_condition_words(const Token& keyword, bool in_twin) {
+    std::vector<std::string_view> words;
+    for (;;) {
+        const Token& t = lex_.peek();
+        if (t.eof() || t.line != keyword.line) break;
+        if (is_rule_word(t.text)) {
+            words.push_back(lex_.next().text);
+            continue;
+        }
+        if (is_keyword(t, in_twin)) break;
+        fail(t, "unknown condition " + quoted(t.text) + " (expected " +
+                    std::string(CONDITION_WORDS) + ")");
+    }
+    if (words.empty())
+        fail(keyword, "expected a condition (e.g. Dynamo) after 'condition', found " +
+                          found_on_line(keyword));
+    return words;
+}
+
+void Reader::read_condition(const Token& keyword, bool in_twin, RuleSet& rules, std::string& text) {
+    for (auto w : read_condition_words(keyword, in_twin)) {
+        if (!text.empty()) text += ' ';
+        text += w;
+    }
+    std::string error;
+    auto parsed = RuleSet::parse(text, &error);
+    if (!parsed) fail(keyword, error);
+    rules = *parsed;
+}
+
+} // namespace dynamo::reader

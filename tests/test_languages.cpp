@@ -1,0 +1,127 @@
+// Four languages all the way (issue 16): problem files in Popeye's German and French are read as
+// their English twin (Popeye 4.104 reads all three and solves them alike, tests/data/README.md),
+// and `--lang` gives the output's words, not only its piece letters. Also the twins' layout.
+#include "helpers.h"
+#include "cli_helpers.h"
+
+#include "cli/commands.h"
+#include "format/problem_reader.h"
+#include "format/terms.h"
+
+using namespace dynamo;
+using namespace dynamo::test;
+
+namespace {
+
+Problem only_problem(const std::string& name) {
+    ReadResult r = read_problem_file(project_root() + "/tests/data/languages/" + name);
+    INFO(name);
+    for (const auto& e : r.errors) INFO(e.text());
+    REQUIRE(r.errors.empty());
+    REQUIRE(r.problems.size() == 1);
+    return r.problems[0];
+}
+
+Run solve_in(const std::string& file, const std::string& lang) {
+    cli::CommonOptions common;
+    common.threads = 2;
+    common.lang = lang;
+    cli::SolveOptions options;
+    options.files = {file};
+    options.quiet = true;
+    options.hash_mb = 16;
+    return captured([&] { return cli::run_solve(common, options); });
+}
+
+} // namespace
+
+TEST_CASE("Reader: German and French problem files read as the English one", "[reader][lang]") {
+    Problem en = only_problem("english.pop");
+    for (const char* name : {"german.pop", "french.pop"}) {
+        INFO(name);
+        Problem p = only_problem(name);
+        CHECK(p.pieces == en.pieces); // Lf1 / Ff1 is the bishop, Bh2 / Ph2 the pawn, ...
+        CHECK(p.stipulation.text == en.stipulation.text);
+        CHECK(p.options.try_play);
+        CHECK(p.options.variation);
+        REQUIRE(p.twins.size() == 1);
+        CHECK(p.twins[0].label == en.twins[0].label); // "wRh7-->g7"
+        CHECK(p.authors == en.authors);
+    }
+    // The pieces differ from what English letters would make of them: B is the German pawn.
+    Problem de = only_problem("german.pop");
+    CHECK(de.pieces.piece_on(SQ_H2) == W_PAWN);
+    CHECK(de.pieces.piece_on(SQ_F1) == W_BISHOP);
+}
+
+TEST_CASE("Reader: the file's language is that of its first word", "[reader][lang]") {
+    // German words in an English file are unknown keywords, in English words.
+    ReadResult r = read_problems("beginproblem\nForderung #2\nendproblem\n", "t.pop");
+    REQUIRE(!r.errors.empty());
+    CHECK(r.errors[0].message.starts_with("unknown keyword 'Forderung'"));
+    // Abbreviated as Popeye allows: anfang, forder, steine weiss ... ende.
+    ReadResult de = read_problems("anfang\nforder #1\nsteine weiss Kb6 Dc1 schwarz Ka8\nende\n", "t.pop");
+    CHECK(de.errors.empty());
+    REQUIRE(de.problems.size() == 1);
+    CHECK(de.problems[0].pieces.piece_on(SQ_C1) == W_QUEEN);
+    // French: the king is R, the rook T.
+    ReadResult fr = read_problems("debut\nenonce #1\npieces blanc Rb6 Tc1 noir Ra8\nfin\n", "t.pop");
+    CHECK(fr.errors.empty());
+    REQUIRE(fr.problems.size() == 1);
+    CHECK(fr.problems[0].pieces.piece_on(SQ_B6) == W_KING);
+    CHECK(fr.problems[0].pieces.piece_on(SQ_C1) == W_ROOK);
+    // Errors name the words of the file's language.
+    ReadResult bad = read_problems("AnfangProblem\nForderung #2\nSteine Weiss Kb6 Rc1\nEndeProblem\n", "t.pop");
+    REQUIRE(bad.errors.size() == 1);
+    CHECK(bad.errors[0].message ==
+          "expected a piece letter K, D, T, L, S or B, found 'R' (fairy pieces are not supported)");
+}
+
+TEST_CASE("solve --lang: the output's words in the language", "[solve][lang]") {
+    const std::string file = project_root() + "/examples/dynamo-2.pop";
+    Run en = solve_in(file, "en");
+    CHECK(en.out.find(" threat:") != std::string::npos);
+    CHECK(en.out.find("    but\n") != std::string::npos);
+    CHECK(en.out.find("zugzwang.") != std::string::npos);
+    CHECK(en.out.find("verdict: sound          key 1.Rh3-h2; 0 variations; 4 tries; no duals") !=
+          std::string::npos);
+    Run de = solve_in(file, "de");
+    CHECK(de.out.find(" Drohung:") != std::string::npos);
+    CHECK(de.out.find("    aber\n") != std::string::npos);
+    CHECK(de.out.find("Zugzwang.") != std::string::npos);
+    CHECK(de.out.find("Urteil: korrekt        Schlüssel 1.Th3-h2; 0 Varianten; 4 Verführungen; "
+                      "keine Duale") != std::string::npos);
+    CHECK(de.out.find("threat") == std::string::npos);
+    Run fr = solve_in(file, "fr");
+    CHECK(fr.out.find(" menace:") != std::string::npos);
+    CHECK(fr.out.find("    mais\n") != std::string::npos);
+    CHECK(fr.out.find("verdict: correct        clé 1.Th3-h2; 0 variantes; 4 essais; pas de duals") !=
+          std::string::npos);
+    Run it = solve_in(file, "it");
+    CHECK(it.out.find(" minaccia:") != std::string::npos);
+    CHECK(it.out.find("    ma\n") != std::string::npos);
+    CHECK(it.out.find("verdetto: corretto       chiave 1.Th3-h2; 0 varianti; 4 tentativi; "
+                      "nessun duale") != std::string::npos);
+    // The verdicts, each language a word for each.
+    for (Language l : {Language::German, Language::French, Language::Italian})
+        for (Verdict v : {Verdict::Sound, Verdict::Cooked, Verdict::NoSolution, Verdict::Incomplete})
+            CHECK(verdict_term(v, l) != verdict_name(v));
+}
+
+TEST_CASE("solve: twins as Popeye lays them out, the diagram once", "[solve][twins]") {
+    Run run = solve_in(project_root() + "/examples/helpmate-twins.pop", "en");
+    auto count = [&](const std::string& s) {
+        size_t n = 0;
+        for (size_t at = run.out.find(s); at != std::string::npos; at = run.out.find(s, at + 1)) ++n;
+        return n;
+    };
+    CHECK(count("+---a---b---c---d---e---f---g---h---+") == 2); // one diagram: its top and bottom
+    size_t a = run.out.find("\na)\n"), b = run.out.find("\nb) wRf4-->f5\n");
+    size_t board = run.out.find("+---a"), stip = run.out.find("  h#2 ");
+    REQUIRE(a != std::string::npos);
+    REQUIRE(b != std::string::npos);
+    CHECK(board < a); // a) under the diagram and the stipulation, as Popeye's "a) "
+    CHECK(stip < a);
+    CHECK(a < b);
+    CHECK(count("A Dynamo helpmate with a twin") == 1); // the title once
+}
