@@ -57,7 +57,7 @@ std::string file_text(const std::string& path) {
 
 } // namespace
 
-TEST_CASE("duals: a defence answered by two mates is one mate dual; two threats are a threat dual",
+TEST_CASE("duals: a defence answered by two mates is one mate dual, two threats are a threat dual",
           "[duals]") {
     // 1.Qa7! threatens 2.Qd7# and 2.Qe7#: two threats, a threat dual (not a dual). 1...Rf7 guards
     // d7 and e7, so neither threat works: a defence. White then has 2.Qb8# and 2.Qa8#: one mate

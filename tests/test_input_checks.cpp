@@ -239,7 +239,7 @@ TEST_CASE("A transposition table that cannot be mapped names --hash and its size
     CHECK(cli::error_message(other) == "something else");
 }
 
-TEST_CASE("File errors say why; the directory is not an empty game", "[input]") {
+TEST_CASE("File errors say why, the directory is not an empty game", "[input]") {
     std::string text, reason;
     CHECK_FALSE(read_text_file("/nonexistent/x.pop", text, reason));
     CHECK(reason == "no such file");

@@ -135,7 +135,7 @@ TEST_CASE("Reader: free text keeps every occurrence, in order, as written", "[re
     CHECK(p.titles.empty()); // an empty title line keeps nothing, as in Popeye
 }
 
-TEST_CASE("Reader: tokens are separated by blanks, tabs, line ends, ';' and ','", "[reader]") {
+TEST_CASE("Reader: tokens are separated by blanks, tabs, line ends, ',' and ','", "[reader]") {
     Problem p = problem_of("begin;stipulation\t#2,pieces white ke1,qd1;black ke8\n"
                            "option Try;Variation\nend");
     CHECK(p.stipulation.text == "#2");
@@ -169,7 +169,7 @@ TEST_CASE("Reader: pieces", "[reader]") {
     CHECK(on(q.pieces, "e8") == B_KING);
 }
 
-TEST_CASE("Reader: two white kings read fine; the position check reports them", "[reader]") {
+TEST_CASE("Reader: two white kings read fine, the position check reports them", "[reader]") {
     Problem p = problem_of("begin\nstipulation #2\npieces white ka1 kh1 black ke8\nend\n");
     Position pos = problem_position(p.pieces, p.stipulation, p.rules, p.options);
     CHECK(illegal_reason(pos) == "2 white kings");

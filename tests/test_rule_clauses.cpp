@@ -109,7 +109,7 @@ TEST_CASE("Knight and king: pushes, pulls, suicide, pull off the board (3.2)", "
     CHECK(move_texts(pos) == expected);
 }
 
-TEST_CASE("King pushes and pulls; a king never leaves the board (3.2)", "[clause][leaper]") {
+TEST_CASE("King pushes and pulls, a king never leaves the board (3.2)", "[clause][leaper]") {
     // White Ka1, Sb2; black Kh8. King: steps to a2 and b1; pushes Sb2 on to c3, staying or
     // following; no pull (the piece pulled would come from a1 - v, off the board, or the king
     // would have to step off it). Knight: steps to a4, c4, d3, d1; its other four leaps leave

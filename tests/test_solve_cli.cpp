@@ -59,7 +59,7 @@ TEST_CASE("solve: a twinned problem gets each twin's verdict, then the whole pro
     CHECK(objects[1]["problem_verdict"] == "short");
 }
 
-TEST_CASE("mate: helpmates from a FEN; Black moves first whatever the FEN says", "[solve]") {
+TEST_CASE("mate: helpmates from a FEN, Black moves first whatever the FEN says", "[solve]") {
     // Popeye's castling_02 (tests/data/popeye/expected/castling_02.out): one solution.
     const std::string fen = "B1k5/p1q5/8/6p1/7b/6p1/7B/4K2R w K - 0 1";
     Run run = mate(fen, "h#2", "orthodox", false);

@@ -121,7 +121,7 @@ const std::string DYNAMO_2 = "examples/dynamo-2.pop"; // Kd4 Rc7 Rh3 / Kb1, #2, 
 
 } // namespace
 
-TEST_CASE("solve prints the solving time after each verdict; --no-time leaves it out",
+TEST_CASE("solve prints the solving time after each verdict, --no-time leaves it out",
           "[ux][solve]") {
     const std::string file = project_root() + "/" + DYNAMO_2;
     Run timed = solve_with(file, [](cli::SolveOptions&) {});
@@ -361,7 +361,7 @@ TEST_CASE("replay: a PGN game in short algebraic, with the real counters", "[ux]
           std::string::npos);
 }
 
-TEST_CASE("to_fen writes the counters given; counters_after keeps them as a game does",
+TEST_CASE("to_fen writes the counters given, counters_after keeps them as a game does",
           "[ux][fen]") {
     Position pos;
     MoveCounters c;
@@ -446,7 +446,7 @@ TEST_CASE("mate --upto says which length was the shortest, and how far it got", 
     CHECK(stopped.out.find("verdict: unfinished") != std::string::npos);
 }
 
-TEST_CASE("Verdict wording: no key says so; a helpmate without solutions says how many were meant",
+TEST_CASE("Verdict wording: no key says so, a helpmate without solutions says how many were meant",
           "[ux][verdict]") {
     TempFile file("nosol.pop",
                   "beginproblem\nstipulation #1\npieces white ka1 rb2 black kh8\nnext\n"
