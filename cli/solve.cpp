@@ -69,9 +69,9 @@ struct TwinVerdicts {
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& options,
                    const TextReportOptions& text, bool json, TwinVerdicts* twins = nullptr) {
-    if (stip.goal != Stipulation::Goal::Mate) {
+    if (!stip.solvable()) {
         std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
-                  << " is not supported yet (#N, s#N and h#N are)\n";
+                  << " is not supported yet (hs#N is read, not solved)\n";
         return 2;
     }
     Solution solution = analyse(diagram, stip, options);
@@ -166,7 +166,8 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         return 2;
     }
     // A helpmate's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
-    if (stip.kind == Stipulation::Kind::Help && diagram.side_to_move() != stip.first_mover()) {
+    if ((stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::SeriesHelp) &&
+        diagram.side_to_move() != stip.first_mover()) {
         std::cerr << "dynamo: note: in " << stip.text << " " << (stip.half ? "White" : "Black")
                   << " moves first; the FEN's side to move is not used\n";
         diagram.set_side_to_move(stip.first_mover());

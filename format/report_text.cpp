@@ -154,6 +154,7 @@ std::string text_solution(const Position& diagram, const Solution& solution,
 }
 
 Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
+    if (line.series) return with_length(solution.stipulation, int(line.moves.size()) - 1, false);
     return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
 }
 
@@ -168,6 +169,19 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
         s += move_text(pos, line.moves[i], lang) + mark_suffix(line.marks[i]);
         pos.make(line.moves[i++]);
     };
+    // Popeye's series layout: "1.Black   2.Black   3.Black White", White passing between.
+    if (line.series) {
+        for (; i + 1 < line.moves.size(); ++k) {
+            s += (s.empty() ? "" : "   ") + std::to_string(k) + ".";
+            half_move();
+            if (i + 1 < line.moves.size()) pos.make_null();
+        }
+        if (i < line.moves.size()) {
+            s += " ";
+            half_move();
+        }
+        return s;
+    }
     if (diagram.side_to_move() == WHITE && !line.moves.empty()) {
         s += "1...";
         half_move();

@@ -34,7 +34,9 @@ class TreeBuilder {
   public:
     TreeBuilder(MateSearch& search, const AnalysisOptions& options)
         : search_(search), options_(options),
-          self_(search.stipulation().kind == Stipulation::Kind::Self) {}
+          self_(search.stipulation().self_play()),
+          goal_(search.stipulation().goal == Stipulation::Goal::Mate ? MoveMark::Mate
+                                                                      : MoveMark::Stalemate) {}
 
     // The attacker has just played m (the defender is to move); it reaches the goal in exactly
     // `length` moves counting m, or length is the full budget for a try.
@@ -43,7 +45,7 @@ class TreeBuilder {
         node.move = m;
         node.mark = mark_of(pos);
         node.length = length;
-        if (!tree || (!self_ && node.mark == MoveMark::Mate)) return node;
+        if (!tree || (!self_ && node.mark == goal_)) return node;
 
         // NonTrivial: the defences' subtrees get what this node leaves of the budget, as in the
         // search (the node wins, so it passes the guard).
@@ -72,16 +74,24 @@ class TreeBuilder {
 
         MoveList defences;
         generate_legal(pos, defences);
+        // r#: a defender that can mate must: its mating moves are all it has.
+        const bool forced = search_.defender_must_mate(pos);
         for (Move r : defences) {
+            if (forced) {
+                if (search_.defender_move_mates(pos, r)) node.defences.push_back({r, goal_, {}, false});
+                continue;
+            }
             if (self_ && length == 1) { // every defender move mates: the selfmate's last move
-                node.defences.push_back({r, MoveMark::Mate, {}, false});
+                // In a try, a move that does not mate refutes it (listed once, under "but").
+                if (search_.stipulation().kind == Stipulation::Kind::Self)
+                    node.defences.push_back({r, goal_, {}, !search_.defender_move_mates(pos, r)});
                 continue;
             }
             // A defender move that mates at once is avoided by the defender; shown only on request
             // (Popeye's MatesIn1), where every defence is shown (no threat).
             if (self_ && search_.defender_move_mates(pos, r)) {
                 if (options_.immediate_mates && node.threats.empty())
-                    node.defences.push_back({r, MoveMark::Mate, {}, false});
+                    node.defences.push_back({r, goal_, {}, false});
                 continue;
             }
             pos.make(r);
@@ -160,7 +170,8 @@ class TreeBuilder {
 
     MateSearch& search_;
     const AnalysisOptions& options_;
-    bool self_;
+    bool self_;      // s#, s=, r#: the defender is to reach the goal
+    MoveMark goal_;  // the mark of a move reaching it
     int in_threat_ = 0; // building a threat's tree
 };
 
@@ -202,12 +213,12 @@ bool begin_solution(const Position& diagram, const Stipulation& stip,
 }
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
-    if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
+    if (stip.help_play()) return analyse_help(diagram, stip, options);
     Solution sol;
     sol.restrictions = options.restrictions;
     if (!begin_solution(diagram, stip, options, sol)) return sol;
     const int n = stip.moves;
-    const bool self = stip.kind == Stipulation::Kind::Self;
+    const bool self = stip.self_play();
     const int threads = sol.threads;
 
     // A short problem touches few entries: a table sized to it (1 MB for N = 1 and 2, four times
@@ -216,6 +227,7 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     TranspositionTable tt(hash_mb);
     MoveList first_moves;
     generate_legal(diagram, first_moves);
+    if (reflex_attacker_bound(diagram, stip)) first_moves.clear(); // r#: it must mate instead
     // Progress: as each first move is done, and from the watchdog meanwhile, so that a long
     // first move still shows the time going on.
     std::mutex progress_mutex;

@@ -3,6 +3,7 @@
 #include "analysis.h"
 
 #include "helpmate.h"
+#include "series.h"
 #include "watchdog.h"
 
 #include <algorithm>
@@ -26,8 +27,8 @@ constexpr int SHORT_LINES_SHOWN = 10;
 class HelpCollector {
   public:
     HelpCollector(const Position& diagram, const AnalysisOptions& options, TranspositionTable& tt,
-                  const std::atomic<bool>& stop, tbb::task_arena& arena)
-        : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena) {}
+                  const std::atomic<bool>& stop, tbb::task_arena& arena, Stipulation::Goal goal)
+        : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena), goal_(goal) {}
 
     struct Result {
         std::vector<std::vector<Move>> lines; // in generation order
@@ -69,7 +70,7 @@ class HelpCollector {
         }
 
         // One search per thread, kept across tasks: its move lists are 16 KB each.
-        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_));
+        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_), goal_);
         arena_.execute([&] {
             tbb::parallel_for(0, int(tasks.size()), [&](int t) {
                 Task& task = tasks[size_t(t)];
@@ -117,6 +118,7 @@ class HelpCollector {
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     tbb::task_arena& arena_;
+    Stipulation::Goal goal_;
     std::mutex mutex_;
     std::atomic<uint64_t> nodes_{0};
     int first_done_ = 0, first_total_ = 0;
@@ -135,6 +137,7 @@ HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
 } // namespace
 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+    if (stip.kind == Stipulation::Kind::SeriesHelp) return analyse_series(diagram, stip, options);
     Solution sol;
     sol.intended = options.intended;
     if (!begin_solution(diagram, stip, options, sol)) return sol;
@@ -146,7 +149,7 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
     TranspositionTable tt(hash_mb);
     tbb::task_arena arena(threads);
     std::atomic<bool> stop{false};
-    HelpCollector collector(diagram, options, tt, stop, arena);
+    HelpCollector collector(diagram, options, tt, stop, arena, stip.goal);
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [&] { collector.progress(); });
 
     // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than
