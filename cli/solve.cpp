@@ -128,14 +128,22 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
             }
             AnalysisOptions a = analysis_options(common, options, problem.options);
             std::vector<ProblemInstance> instances = problem_instances(problem);
-            TwinVerdicts twins{{}, instances.size()};
+            // Duplex: each instance twice, the second time with the other side starting.
+            const size_t halves = problem.options.duplex ? 2 : 1;
+            TwinVerdicts twins{{}, instances.size() * halves};
             for (const ProblemInstance& instance : instances) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
-                Position diagram =
-                    problem_position(instance.pieces, instance.stipulation, rules, problem.options);
-                status = combine(status, solve_position(problem, instance.label, diagram,
-                                                        instance.stipulation, a, text,
-                                                        options.json, &twins));
+                for (size_t half = 0; half < halves; ++half) {
+                    ProblemOptions po = problem.options;
+                    po.half_duplex |= half == 1;
+                    std::string label = instance.label;
+                    if (half == 1) label += (label.empty() ? "" : " ") + std::string("duplex:");
+                    Position diagram =
+                        problem_position(instance.pieces, instance.stipulation, rules, po);
+                    status = combine(status, solve_position(problem, label, diagram,
+                                                            instance.stipulation, a, text,
+                                                            options.json, &twins));
+                }
             }
         }
     }

@@ -46,6 +46,8 @@ struct ProblemOptions {
     bool keep_mating_piece = false;   // KeepMatingPiece
     bool no_short_variations = false; // NoShortVariations
     bool white_to_play = false;   // WhiteToPlay (helpmates)
+    bool duplex = false;          // Duplex: solved also with the colours' roles swapped
+    bool half_duplex = false;     // HalfDuplex: solved only so (the other side starts)
     bool move_numbers = false;    // MoveNumbers (progress output)
     int intended = 1;             // Intended N (our extension, helpmates)
     bool mates_in_1 = false;      // MatesIn1: show the defender's immediate mates in s# play

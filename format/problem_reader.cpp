@@ -999,10 +999,8 @@ void Reader::read_options(Problem& p, const Token& keyword) {
                 o.en_passant = Square((int(squares.front()) + int(squares.back())) / 2);
             break;
         }
-        case Opt::Duplex:
-        case Opt::HalfDuplex:
-            // Solving one half only would give a verdict on another problem.
-            fail(word, "option " + quoted(name) + " is not supported");
+        case Opt::Duplex: o.duplex = true; break;
+        case Opt::HalfDuplex: o.half_duplex = true; break;
         default: // read, not acted on
             switch (info.arg) {
             case Arg::None: break;

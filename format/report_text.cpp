@@ -182,7 +182,8 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
         }
         return s;
     }
-    if (diagram.side_to_move() == WHITE && !line.moves.empty()) {
+    // (By the line's length, not the side to move: under HalfDuplex Black's h#N.5 starts so.)
+    if (line.moves.size() % 2 == 1) {
         s += "1...";
         half_move();
         k = 2;

@@ -14,6 +14,7 @@
 #include "solver/movegen.h"
 
 #include <filesystem>
+#include <fstream>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -192,7 +193,8 @@ TEST_CASE("Stipulations: h#0.5, as WhiteToPlay writes h#1, reads back", "[stipul
     CHECK(read.problems[0].stipulation.first_mover() == WHITE);
 }
 
-TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N agree with Popeye", "[stipulation][popeye]") {
+// halfduplex_2: a #2 with HalfDuplex, Black plays White's part (Popeye's 19 keys, 3 tries).
+TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, HalfDuplex agree with Popeye", "[stipulation][popeye]") {
     namespace fs = std::filesystem;
     int compared = 0;
     std::vector<fs::path> files;
@@ -222,7 +224,7 @@ TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N agree with Popeye", "[stipul
         }
         ++compared;
     }
-    CHECK(compared == 8);
+    CHECK(compared == 9);
 }
 
 // The brute force agrees with Popeye on the orthodox problems, so that it can judge the Dynamo
@@ -328,4 +330,30 @@ TEST_CASE("Stipulations: =N and s=N solve from a file and from the command line"
     CHECK(mate.status == 0);
     CHECK(mate.err.find("not supported") == std::string::npos);
     CHECK(mate.out.find("\"stipulation\":\"=2\"") != std::string::npos);
+}
+
+// Duplex: the problem is solved as set, then with the other side starting; the verdicts of both
+// halves make the problem's, the gravest (as for twins). halfduplex_2's position: White (Ka1) has
+// no mate in 2 against Kb3 Qd8 as set; with Black starting it has Popeye's 19 keys, one short.
+TEST_CASE("Stipulations: Duplex solves both halves, HalfDuplex the other one", "[stipulation][solve]") {
+    ReadResult read = read_problems("stipulation #2\noption Duplex\npieces black kb3 qd8 white ka1\n"
+                                    "endproblem\n", "duplex");
+    REQUIRE(read.problems.size() == 1);
+    REQUIRE(read.problems[0].ok());
+    CHECK(read.problems[0].options.duplex);
+    const std::string path = "/tmp/dynamo_duplex_test.inp";
+    {
+        std::ofstream out(path);
+        out << "beginproblem\nstipulation #2\noption Duplex\npieces black kb3 qd8 white ka1\n"
+               "endproblem\n";
+    }
+    Run run = solve_file(path, false);
+    std::filesystem::remove(path);
+    CHECK(run.status == 0);
+    const size_t second = run.out.find("duplex:");
+    REQUIRE(second != std::string::npos);
+    CHECK(run.out.substr(0, second).find("verdict: no solution") != std::string::npos);
+    CHECK(run.out.substr(second).find("1.Qd8-d1 # !") != std::string::npos);
+    CHECK(run.out.substr(second).find("verdict: short") != std::string::npos);
+    CHECK(run.out.find("problem verdict: no solution (2 twins)") != std::string::npos);
 }
