@@ -545,7 +545,6 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "expected squares after 'NoCastling', found 'z9'");
     expect(framed("option CastlingMutuallyExclusive a1"), "4:34",
            "expected two squares (e.g. a1h8) after 'CastlingMutuallyExclusive', found 'a1'");
-    expect(framed("option Duplex"), "4:8", "option 'Duplex' is not supported");
     expect(framed("option\nstipulation #3"), "4:1",
            "expected an option after 'option', found end of line");
 
