@@ -134,8 +134,8 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
 
     Solution solution;
     std::string reason;
-    if (inst.stipulation.goal != Stipulation::Goal::Mate) {
-        reason = inst.stipulation.text + " is not supported yet (#N, s#N and h#N are)";
+    if (!inst.stipulation.solvable()) {
+        reason = inst.stipulation.text + " is not supported yet (hs#N is read, not solved)";
         solution.stipulation = inst.stipulation;
     } else if (settings.interrupt && settings.interrupt->load()) {
         solution.stipulation = inst.stipulation; // skipped after Ctrl-C

@@ -52,11 +52,23 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
 
 namespace {
 
-// Only goals the solver knows: said on stderr, exit status 2.
+// Only stipulations the solver knows: said on stderr, exit status 2.
 bool supported(const Problem& problem, const Stipulation& stip) {
-    if (stip.goal == Stipulation::Goal::Mate) return true;
+    if (stip.solvable()) return true;
     std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
-              << " is not supported yet (#N, s#N and h#N are)\n";
+              << " is not supported yet (hs#N is read, not solved)\n";
+    return false;
+}
+
+// solve --part splits direct mates, selfmates and helpmates; the others are solved whole.
+bool splittable(const Problem& problem, const Stipulation& stip) {
+    using K = Stipulation::Kind;
+    if ((stip.kind == K::Direct || stip.kind == K::Self || stip.kind == K::Help) &&
+        !problem.options.duplex && !problem.options.half_duplex)
+        return true;
+    std::cerr << problem.file << ": problem " << problem.index << ": --part: " << stip.text
+              << (problem.options.duplex || problem.options.half_duplex ? " (Duplex)" : "")
+              << " is not split into parts yet (#N, s#N and h#N are, without Duplex)\n";
     return false;
 }
 
@@ -146,14 +158,20 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
             for (const std::string& note : option_notes(problem)) std::cerr << note << "\n";
             AnalysisOptions a = analysis_options(common, options, problem.options);
             std::vector<ProblemInstance> instances = problem_instances(problem);
-            TwinVerdicts twins{{}, instances.size()};
+            // Duplex: each instance twice, the second time with the other side starting.
+            const size_t halves = problem.options.duplex ? 2 : 1;
+            TwinVerdicts twins{{}, instances.size() * halves};
             bool first = true;
             for (const ProblemInstance& instance : instances) {
                 RuleSet rules = rules_override ? *rules_override : instance.rules;
-                Position diagram =
-                    problem_position(instance.pieces, instance.stipulation, rules, problem.options);
                 if (part) {
+                    Position diagram =
+                        problem_position(instance.pieces, instance.stipulation, rules, problem.options);
                     if (!supported(problem, instance.stipulation)) {
+                        status = combine(status, 2);
+                        continue;
+                    }
+                    if (!splittable(problem, instance.stipulation)) {
                         status = combine(status, 2);
                         continue;
                     }
@@ -163,10 +181,18 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                     part_problems.push_back(part_problem_json(p, part->first));
                     continue;
                 }
-                status = combine(status, solve_position(problem, instance.label, diagram,
-                                                        instance.stipulation, a, text,
-                                                        output, &twins, first));
-                first = false;
+                for (size_t half = 0; half < halves; ++half) {
+                    ProblemOptions po = problem.options;
+                    po.half_duplex |= half == 1;
+                    std::string label = instance.label;
+                    if (half == 1) label += (label.empty() ? "" : " ") + std::string("duplex:");
+                    Position diagram =
+                        problem_position(instance.pieces, instance.stipulation, rules, po);
+                    status = combine(status, solve_position(problem, label, diagram,
+                                                            instance.stipulation, a, text,
+                                                            output, &twins, first));
+                    first = false;
+                }
             }
         }
     }
@@ -208,7 +234,8 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         return 2;
     }
     // A helpmate's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
-    if (stip.kind == Stipulation::Kind::Help && diagram.side_to_move() != stip.first_mover()) {
+    if ((stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::SeriesHelp) &&
+        diagram.side_to_move() != stip.first_mover()) {
         std::cerr << "dynamo: note: in " << stip.text << " " << (stip.half ? "White" : "Black")
                   << " moves first; the FEN's side to move is not used\n";
         diagram.set_side_to_move(stip.first_mover());

@@ -14,6 +14,9 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
         if (Piece p = pieces.piece_on(Square(s))) pos.put_piece(p, Square(s));
     Color first = stip.first_mover();
     if (stip.kind == Stipulation::Kind::Help && options.white_to_play) first = WHITE;
+    // HalfDuplex (and Duplex's second half): the other side plays the first side's part. The
+    // searches take the side to move as the one that starts.
+    if (options.half_duplex) first = ~first;
     pos.set_side_to_move(first);
 
     auto denied = [&](Square s) {

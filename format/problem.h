@@ -47,6 +47,8 @@ struct ProblemOptions {
     bool keep_mating_piece = false;   // KeepMatingPiece
     bool no_short_variations = false; // NoShortVariations
     bool white_to_play = false;   // WhiteToPlay (helpmates)
+    bool duplex = false;          // Duplex: solved also with the colours' roles swapped
+    bool half_duplex = false;     // HalfDuplex: solved only so (the other side starts)
     bool move_numbers = false;    // MoveNumbers (progress output)
     bool no_board = false;        // NoBoard: no diagram in the text output
     int intended = 1;             // Intended N / `remark intended: N` (our extension, helpmates)

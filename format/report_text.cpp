@@ -189,6 +189,7 @@ std::string text_solution(const Position& diagram, const Solution& solution,
 }
 
 Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
+    if (line.series) return with_length(solution.stipulation, int(line.moves.size()) - 1, false);
     return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
 }
 
@@ -203,7 +204,21 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
         s += move_text(pos, line.moves[i], lang) + mark_suffix(line.marks[i]);
         pos.make(line.moves[i++]);
     };
-    if (diagram.side_to_move() == WHITE && !line.moves.empty()) {
+    // Popeye's series layout: "1.Black   2.Black   3.Black White", White passing between.
+    if (line.series) {
+        for (; i + 1 < line.moves.size(); ++k) {
+            s += (s.empty() ? "" : "   ") + std::to_string(k) + ".";
+            half_move();
+            if (i + 1 < line.moves.size()) pos.make_null();
+        }
+        if (i < line.moves.size()) {
+            s += " ";
+            half_move();
+        }
+        return s;
+    }
+    // (By the line's length, not the side to move: under HalfDuplex Black's h#N.5 starts so.)
+    if (line.moves.size() % 2 == 1) {
         s += "1...";
         half_move();
         k = 2;

@@ -27,7 +27,9 @@ class TreeBuilder {
   public:
     TreeBuilder(MateSearch& search, const AnalysisOptions& options)
         : search_(search), options_(options),
-          self_(search.stipulation().kind == Stipulation::Kind::Self) {}
+          self_(search.stipulation().self_play()),
+          goal_(search.stipulation().goal == Stipulation::Goal::Mate ? MoveMark::Mate
+                                                                      : MoveMark::Stalemate) {}
 
     // The attacker has just played m (the defender is to move); it reaches the goal in exactly
     // `length` moves counting m, or length is the full budget for a try.
@@ -36,7 +38,7 @@ class TreeBuilder {
         node.move = m;
         node.mark = mark_of(pos);
         node.length = length;
-        if (!tree || (!self_ && node.mark == MoveMark::Mate)) return node;
+        if (!tree || (!self_ && node.mark == goal_)) return node;
 
         // NonTrivial: the defences' subtrees get what this node leaves of the budget, as in the
         // search (the node wins, so it passes the guard).
@@ -65,16 +67,24 @@ class TreeBuilder {
 
         MoveList defences;
         generate_legal(pos, defences);
+        // r#: a defender that can mate must: its mating moves are all it has.
+        const bool forced = search_.defender_must_mate(pos);
         for (Move r : defences) {
+            if (forced) {
+                if (search_.defender_move_mates(pos, r)) node.defences.push_back({r, goal_, {}, false});
+                continue;
+            }
             if (self_ && length == 1) { // every defender move mates: the selfmate's last move
-                node.defences.push_back({r, MoveMark::Mate, {}, false});
+                // In a try, a move that does not mate refutes it (listed once, under "but").
+                if (search_.stipulation().kind == Stipulation::Kind::Self)
+                    node.defences.push_back({r, goal_, {}, !search_.defender_move_mates(pos, r)});
                 continue;
             }
             // A defender move that mates at once is avoided by the defender; shown only on request
             // (Popeye's MatesIn1), where every defence is shown (no threat).
             if (self_ && search_.defender_move_mates(pos, r)) {
                 if (options_.immediate_mates && node.threats.empty())
-                    node.defences.push_back({r, MoveMark::Mate, {}, false});
+                    node.defences.push_back({r, goal_, {}, false});
                 continue;
             }
             pos.make(r);
@@ -162,21 +172,22 @@ class TreeBuilder {
 
     MateSearch& search_;
     const AnalysisOptions& options_;
-    bool self_;
+    bool self_;      // s#, s=, r#: the defender is to reach the goal
+    MoveMark goal_;  // the mark of a move reaching it
     int in_threat_ = 0; // building a threat's tree
 };
 
 } // namespace
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
-    if (stip.kind == Stipulation::Kind::Help) return analyse_help(diagram, stip, options);
+    if (stip.help_play()) return analyse_help(diagram, stip, options);
     return conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
 }
 
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
                                 const AnalysisOptions& options, const std::vector<char>& mine,
                                 bool set_play_here) {
-    if (stip.kind == Stipulation::Kind::Help) return analyse_help_partial(diagram, stip, options, mine);
+    if (stip.help_play()) return analyse_help_partial(diagram, stip, options, mine);
     PartialAnalysis part;
     Solution sol;
     if (!begin_solution(diagram, stip, options, sol)) {
@@ -185,7 +196,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
     }
     part.threads = sol.threads;
     const int n = stip.moves;
-    const bool self = stip.kind == Stipulation::Kind::Self;
+    const bool self = stip.self_play();
     const int threads = sol.threads;
 
     // A short problem touches few entries: a table sized to it (1 MB for N = 1 and 2, four times
@@ -194,6 +205,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
     TranspositionTable tt(hash_mb);
     MoveList first_moves;
     generate_legal(diagram, first_moves);
+    if (reflex_attacker_bound(diagram, stip)) first_moves.clear(); // r#: it must mate instead
     auto is_mine = [&](int i) { return mine.empty() || mine[size_t(i)]; };
     int owned = 0;
     for (int i = 0; i < first_moves.size(); ++i) owned += is_mine(i);

@@ -4,6 +4,7 @@
 
 #include "helpmate.h"
 #include "partial.h"
+#include "series.h"
 #include "watchdog.h"
 
 #include <algorithm>
@@ -24,8 +25,8 @@ int plies_of(const Stipulation& stip) { return 2 * stip.moves + (stip.half ? 1 :
 class HelpCollector {
   public:
     HelpCollector(const Position& diagram, const AnalysisOptions& options, TranspositionTable& tt,
-                  const std::atomic<bool>& stop, tbb::task_arena& arena)
-        : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena) {}
+                  const std::atomic<bool>& stop, tbb::task_arena& arena, Stipulation::Goal goal)
+        : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena), goal_(goal) {}
 
     struct Result {
         std::vector<std::vector<std::vector<Move>>> lines; // per first move, in generation order
@@ -76,7 +77,7 @@ class HelpCollector {
         }
 
         // One search per thread, kept across tasks: its move lists are 16 KB each.
-        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_));
+        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_), goal_);
         arena_.execute([&] {
             tbb::parallel_for(0, int(tasks.size()), [&](int t) {
                 Task& task = tasks[size_t(t)];
@@ -126,6 +127,7 @@ class HelpCollector {
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     tbb::task_arena& arena_;
+    Stipulation::Goal goal_;
     std::mutex mutex_;
     std::atomic<uint64_t> nodes_{0};
     int first_done_ = 0, first_total_ = 0, plies_ = 0;
@@ -134,6 +136,7 @@ class HelpCollector {
 } // namespace
 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+    if (stip.kind == Stipulation::Kind::SeriesHelp) return analyse_series(diagram, stip, options);
     return conclude(diagram, stip, options, analyse_help_partial(diagram, stip, options, {}));
 }
 
@@ -160,7 +163,7 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
     TranspositionTable tt(hash_mb);
     tbb::task_arena arena(threads);
     std::atomic<bool> stop{false};
-    HelpCollector collector(diagram, options, tt, stop, arena);
+    HelpCollector collector(diagram, options, tt, stop, arena, stip.goal);
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [&] { collector.progress(); });
 
     MoveList first_moves;

@@ -26,7 +26,8 @@ TranspositionTable::Bounds no_solution(int plies) {
 
 } // namespace
 
-HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop) : tt_(tt), stop_(stop) {}
+HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop, Stipulation::Goal goal)
+    : tt_(tt), stop_(stop), goal_(goal) {}
 
 HelpSearch::Frame HelpSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
@@ -55,19 +56,20 @@ int HelpSearch::search(Position& pos, int plies) {
         return 0;
     }
     ++nodes_;
+    const bool mate = goal_ == Stipulation::Goal::Mate;
     if (plies == 0) {
-        if (!is_checkmate(pos)) return 0;
+        if (!(mate ? is_checkmate(pos) : is_stalemate(pos))) return 0;
         found();
         return 1;
     }
-    Key key = node_key(pos, plies);
+    Key key = node_key(pos, plies) ^ (mate ? 0 : 0x3C6EF372FE94F82BULL);
     TranspositionTable::Bounds b = tt_.probe(key);
     if (b.fail > 0) return 0;
     if (b.win != TranspositionTable::NO_WIN && !solutions_ && remaining_ == 1) { // asked: is there one?
         found();
         return 1;
     }
-    int count = plies == 1 ? mating_moves(pos) : 0;
+    int count = plies != 1 ? 0 : mate ? mating_moves(pos) : stalemating_moves(pos);
     if (plies > 1) {
         Frame f = frame();
         generate_legal(pos, f.list);
@@ -98,6 +100,30 @@ int HelpSearch::mating_moves(Position& pos) {
         pos.make(m);
         ++nodes_;
         if (!has_legal_move(pos)) { // in check, by the test above: mate
+            line_.push_back(m);
+            found();
+            line_.pop_back();
+            ++count;
+        }
+        pos.unmake();
+        if (remaining_ == 0) break;
+    }
+    return count;
+}
+
+} // namespace dynamo
+
+namespace dynamo {
+
+// h=: the last half-move leaves the other side no move, out of check. Every move is tried.
+int HelpSearch::stalemating_moves(Position& pos) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    int count = 0;
+    for (Move m : f.list) {
+        pos.make(m);
+        ++nodes_;
+        if (is_stalemate(pos)) {
             line_.push_back(m);
             found();
             line_.pop_back();

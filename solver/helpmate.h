@@ -6,6 +6,7 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "stipulation.h"
 #include "tt.h"
 
 #include <atomic>
@@ -17,7 +18,9 @@ namespace dynamo {
 
 class HelpSearch {
   public:
-    HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop);
+    // goal: what the last half-move does (h#: mate, h=: stalemate).
+    HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop,
+               Stipulation::Goal goal = Stipulation::Goal::Mate);
 
     // The lines of exactly `plies` half-moves from pos, the side to move first, whose last move
     // mates (plies 0: is the side to move mated?). Appends at most `limit` (0: no limit) to
@@ -31,6 +34,7 @@ class HelpSearch {
   private:
     int search(Position& pos, int plies);
     int mating_moves(Position& pos); // the last half-move
+    int stalemating_moves(Position& pos);
     void found();                    // the current line is a solution
 
     struct Frame {
@@ -42,6 +46,7 @@ class HelpSearch {
 
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
+    Stipulation::Goal goal_;
     std::vector<std::unique_ptr<MoveList>> lists_;
     int depth_ = 0;
     std::vector<Move> line_;

@@ -275,6 +275,7 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
     : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop),
       nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)), pool_(pool), helper_(helper) {
     if (pool_ && !helper_) pool_->searches_.fetch_add(1, std::memory_order_relaxed);
+    if (GoalSearch::handles(stip)) goal_ = std::make_unique<GoalSearch>(stip, tt, stop);
 }
 
 MateSearch::~MateSearch() {
@@ -433,9 +434,12 @@ Key MateSearch::node_key(const Position& pos) const {
 
 bool MateSearch::checkmated(const Position& pos) { return is_checkmate(pos); }
 
-Outcome MateSearch::attack(Position& pos, int n) { return attack_node(pos, n); }
+Outcome MateSearch::attack(Position& pos, int n) {
+    return goal_ ? goal_->attack(pos, n) : attack_node(pos, n);
+}
 
 Outcome MateSearch::defend(Position& pos, int n) {
+    if (goal_) return goal_->defend(pos, n);
     return stip_.kind == Stipulation::Kind::Self ? defend_self(pos, n) : defend_direct(pos, n);
 }
 
@@ -781,6 +785,7 @@ Outcome MateSearch::defend_direct_node(Position& pos, int n) {
 // at all (Black stalemated, or mated by White) is a White failure.
 
 bool MateSearch::defender_move_mates(Position& pos, Move m) {
+    if (goal_) return goal_->defender_move_reaches(pos, m);
     pos.make(m);
     bool mates = checkmated(pos);
     pos.unmake();

@@ -11,6 +11,7 @@
 // others. The outcomes are the same; only the node counts vary.
 #pragma once
 
+#include "goal_search.h"
 #include "movegen.h"
 #include "position.h"
 #include "stipulation.h"
@@ -88,8 +89,13 @@ class MateSearch {
     int attack_length(Position& pos, int max_n);
     int defend_length(Position& pos, int max_n);
 
-    // Selfmate: does this defender move mate the attacker (the goal of s#)?
+    // Selfmate: does this defender move mate the attacker (the goal of s#)? (s=: stalemate it;
+    // r#: mate it.)
     bool defender_move_mates(Position& pos, Move m);
+    // r#: has the defender, to move, a mating move (which it must play)?
+    bool defender_must_mate(Position& pos) {
+        return goal_ && stip_.kind == Stipulation::Kind::Reflex && goal_->defender_must_reach(pos);
+    }
     // Direct mate or selfmate: has the defender, to move, no legal move while in check?
     static bool checkmated(const Position& pos);
 
@@ -104,7 +110,7 @@ class MateSearch {
     bool nontrivial_applies(int n) const;
     int nontrivial_defences(Position& pos, int limit);
 
-    uint64_t nodes() const { return nodes_; } // helpers' nodes included
+    uint64_t nodes() const { return nodes_ + (goal_ ? goal_->nodes() : 0); } // helpers' included
     const Stipulation& stipulation() const { return stip_; }
 
   private:
@@ -169,6 +175,7 @@ class MateSearch {
     Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
     HelperPool* pool_;
     bool helper_;
+    std::unique_ptr<GoalSearch> goal_; // =N, s=N, r#N: searched there
     const Split* split_ = nullptr; // a helper's: the split it works for, to be told to stop
 };
 

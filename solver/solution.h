@@ -52,6 +52,7 @@ struct RootMove {
 struct HelpLine {
     std::vector<Move> moves;
     std::vector<MoveMark> marks;
+    bool series = false; // ser-h#: Black's moves in a row (White passing), then White's
 };
 
 enum class Verdict : uint8_t {
@@ -110,7 +111,7 @@ struct Solution {
     int variations() const; // defences shown after the keys
     int duals_of(DualKind k) const;
     int real_duals() const { return duals_of(DualKind::Mate) + duals_of(DualKind::Continuation); }
-    bool helpmate() const { return stipulation.kind == Stipulation::Kind::Help; }
+    bool helpmate() const { return stipulation.help_play(); } // solutions are lines
 };
 
 // The verdict of a problem with twins: sound when every twin is; otherwise the gravest of the

@@ -457,7 +457,7 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
         return "begin\nstipulation " + stip + "\npieces white ke1 black ke8\nend\n";
     };
     const std::string not_supported =
-        " is not supported (supported: #N, s#N, h#N, h#N.5, =N, s=N, h=N)";
+        " is not supported (supported: #N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N or hs#N)";
     const std::string letters = "expected a piece letter K, Q, R, B, S or P, found ";
     const std::string conditions = " (expected Dynamo, NoStationaryPull, StrictCastling, "
                                    "UndoDynamoOnly, KingThroughCheck, vchess or orthodox)";
@@ -522,14 +522,14 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
     expect(with_stip("h#2.7"), "2:13",
            "expected '.5' after the number of moves, found '.7' in stipulation 'h#2.7'");
     expect(with_stip("ser-#5"), "2:13", "stipulation 'ser-#5'" + not_supported);
-    expect(with_stip("r#2"), "2:13", "stipulation 'r#2'" + not_supported);
+    expect(with_stip("r=2"), "2:13", "stipulation 'r=2'" + not_supported); // r#2 is read
     expect(with_stip("#=2"), "2:13", "stipulation '#=2'" + not_supported);
     expect(with_stip("mate"), "2:13",
-           "expected a stipulation (#N, s#N, h#N or h#N.5), found 'mate'");
+           "expected a stipulation (#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N or hs#N), found 'mate'");
     CHECK(errors_of("begin\n" + KINGS + "stipulation") ==
           std::vector<std::string>{
-              "t.pop:3:12: error: expected a stipulation (#N, s#N, h#N or h#N.5) after "
-              "'stipulation', found end of file",
+              "t.pop:3:12: error: expected a stipulation (#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N or hs#N) "
+              "after 'stipulation', found end of file",
               "t.pop:3:12: error: missing 'endproblem' at the end of the file"});
 
     // condition
@@ -553,9 +553,6 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "expected squares after 'NoCastling', found 'z9'");
     expect(framed("option CastlingMutuallyExclusive a1"), "4:34",
            "expected two squares (e.g. a1h8) after 'CastlingMutuallyExclusive', found 'a1'");
-    expect(framed("option Duplex"), "4:8",
-           "option 'Duplex' is not supported (solving one half only would give a verdict on "
-           "another problem)");
     expect(framed("option PostKeyPlay"), "4:8",
            "option 'PostKeyPlay' is not supported (the diagram would be the position after the "
            "key, which we do not solve)");

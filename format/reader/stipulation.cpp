@@ -1,13 +1,17 @@
-// stipulation: #N, s#N, h#N, h#N.5, =N, s=N, h=N (the same in every input language).
+// stipulation: #N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N, hs#N (the same in every input
+// language).
 
 #include "reader.h"
+
+#include "format/stipulation_text.h"
 
 namespace dynamo::reader {
 
 namespace {
 
 constexpr int STIPULATION_MAX = 99;
-constexpr std::string_view STIPULATIONS_EXPECTED = "#N, s#N, h#N or h#N.5";
+constexpr std::string_view STIPULATIONS_EXPECTED =
+    "#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N or hs#N";
 
 } // namespace
 
@@ -23,19 +27,12 @@ Stipulation Reader::parse_stipulation(const Token& t) const {
     const std::string s = lower(t.text);
     const std::string q = quoted(t.text);
     Stipulation st;
-    size_t i = 0;
-    if (s[0] == 'h' || s[0] == 's') {
-        st.kind = s[0] == 'h' ? Stipulation::Kind::Help : Stipulation::Kind::Self;
-        i = 1;
-    }
-    if (i < s.size() && (s[i] == '#' || s[i] == '=')) {
-        st.goal = s[i] == '#' ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
-        ++i;
-    } else {
+    size_t i = parse_stipulation_head(s, st);
+    if (i == 0) {
         // Popeye's other forms (ser-#5, r#2, hs#3, #=2, dia3.5 ...) end in a number or hold a goal.
         if (is_digit(s.back()) || s.find_first_of("#=") != std::string::npos)
-            fail(t, "stipulation " + q + " is not supported (supported: #N, s#N, h#N, h#N.5, =N, "
-                                         "s=N, h=N)");
+            fail(t, "stipulation " + q + " is not supported (supported: " +
+                        std::string(STIPULATIONS_EXPECTED) + ")");
         fail(t, "expected a stipulation (" + std::string(STIPULATIONS_EXPECTED) + "), found " + q);
     }
     const std::string head = s.substr(0, i);
@@ -49,8 +46,8 @@ Stipulation Reader::parse_stipulation(const Token& t) const {
     while (digits < rest.size() && is_digit(rest[digits])) ++digits;
     if (digits == 0) {
         if (is_digit(s.back())) // another goal after the first: #=2, ##2, ...
-            fail(t, "stipulation " + q + " is not supported (supported: #N, s#N, h#N, h#N.5, =N, "
-                                         "s=N, h=N)");
+            fail(t, "stipulation " + q + " is not supported (supported: " +
+                        std::string(STIPULATIONS_EXPECTED) + ")");
         fail(t, "expected a number of moves after '" + head + "', found " + quoted(rest) +
                     " in stipulation " + q);
     }
@@ -69,7 +66,7 @@ Stipulation Reader::parse_stipulation(const Token& t) const {
         fail(t, "stipulation " + q + " is too long (at most " + std::to_string(STIPULATION_MAX) +
                     " moves)");
     st.moves = std::stoi(std::string(number));
-    if (st.moves == 0)
+    if (st.moves == 0 && suffix != ".5") // h#0.5 is White's mating move alone
         fail(t, "the number of moves must be at least 1, found '0' in stipulation " + q);
     st.half = suffix == ".5";
     st.text = head + std::to_string(st.moves) + (st.half ? ".5" : "");

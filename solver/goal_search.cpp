@@ -1,0 +1,127 @@
+#include "goal_search.h"
+
+#include "search.h"
+
+namespace dynamo {
+
+namespace {
+// Each stipulation's nodes apart in the shared table, and apart from MateSearch's.
+Key salt(const Stipulation& s) {
+    return 0x5BD1E9955BD1E995ULL * (Key(s.kind) * 2 + Key(s.goal) + 3);
+}
+} // namespace
+
+GoalSearch::GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop)
+    : stip_(stip), tt_(tt), stop_(stop) {}
+
+GoalSearch::Frame GoalSearch::frame() {
+    if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
+    return Frame{*lists_[size_t(depth_++)], *this};
+}
+
+Key GoalSearch::key(const Position& pos) const { return search_key(pos) ^ salt(stip_); }
+
+bool GoalSearch::goal_reached(const Position& pos) const {
+    return stip_.goal == Stipulation::Goal::Mate ? is_checkmate(pos) : is_stalemate(pos);
+}
+
+bool GoalSearch::defender_move_reaches(Position& pos, Move m) {
+    pos.make(m);
+    bool reached = goal_reached(pos);
+    pos.unmake();
+    return reached;
+}
+
+bool GoalSearch::defender_must_reach(Position& pos) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    for (Move r : f.list)
+        if (defender_move_reaches(pos, r)) return true;
+    return false;
+}
+
+bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
+    if (stip.kind != Stipulation::Kind::Reflex) return false;
+    Position pos = diagram;
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+        pos.make(m);
+        bool mates = is_checkmate(pos);
+        pos.unmake();
+        if (mates) return true;
+    }
+    return false;
+}
+
+Outcome GoalSearch::attack(Position& pos, int n) {
+    if (n <= 0) return Outcome::Fail;
+    if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
+    ++nodes_;
+    const Key k = key(pos);
+    TranspositionTable::Bounds b = tt_.probe(k);
+    if (b.win <= n) return Outcome::Win;
+    if (b.fail >= n) return Outcome::Fail;
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    // r#: the attacker that can mate must (the reflex condition binds both sides): it fails.
+    if (stip_.kind == Stipulation::Kind::Reflex)
+        for (Move m : f.list) {
+            pos.make(m);
+            bool mates = is_checkmate(pos);
+            pos.unmake();
+            if (mates) {
+                tt_.store(k, {TranspositionTable::NO_WIN, TranspositionTable::MAX_MOVES});
+                return Outcome::Fail;
+            }
+        }
+    bool unknown = false;
+    for (Move m : f.list) {
+        pos.make(m);
+        Outcome o = defend(pos, n);
+        pos.unmake();
+        if (o == Outcome::Win) {
+            tt_.store(k, {n, 0});
+            return Outcome::Win;
+        }
+        unknown |= o == Outcome::Unknown;
+    }
+    if (unknown) return Outcome::Unknown;
+    tt_.store(k, {TranspositionTable::NO_WIN, n});
+    return Outcome::Fail;
+}
+
+Outcome GoalSearch::defend(Position& pos, int n) {
+    if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
+    ++nodes_;
+    const bool direct = stip_.kind == Stipulation::Kind::Direct;
+    if (direct && goal_reached(pos)) return Outcome::Win;
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    if (f.list.empty()) return Outcome::Fail; // the defender mated or stalemated: not the goal
+    if (direct) {
+        if (n <= 1) return Outcome::Fail;
+    } else {
+        // s=, r#: the defender's moves that reach the goal. r#: it must play one if it has one;
+        // s=: it avoids them (a win for the attacker), and at the end every move must be one.
+        bool all = true, any = false;
+        for (Move r : f.list) {
+            bool reaches = defender_move_reaches(pos, r);
+            all &= reaches, any |= reaches;
+        }
+        if (stip_.kind == Stipulation::Kind::Reflex ? any : all) return Outcome::Win;
+        if (n <= 1) return Outcome::Fail;
+    }
+    bool unknown = false;
+    for (Move r : f.list) {
+        if (!direct && defender_move_reaches(pos, r)) continue;
+        pos.make(r);
+        Outcome o = attack(pos, n - 1);
+        pos.unmake();
+        if (o == Outcome::Fail) return Outcome::Fail;
+        unknown |= o == Outcome::Unknown;
+    }
+    return unknown ? Outcome::Unknown : Outcome::Win;
+}
+
+} // namespace dynamo

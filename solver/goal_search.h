@@ -1,0 +1,65 @@
+// Battle play towards a goal other than the direct mate and selfmate of MateSearch: direct
+// stalemate (=N), selfstalemate (s=N) and reflexmate (r#N). A plain exact AND/OR search on the
+// legal moves with the shared table; MateSearch hands these stipulations over to it, so that the
+// tree builder and the analysis serve all of them.
+#pragma once
+
+#include "movegen.h"
+#include "position.h"
+#include "stipulation.h"
+#include "tt.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dynamo {
+
+enum class Outcome : uint8_t;
+
+class GoalSearch {
+  public:
+    GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop);
+
+    // The stipulations this search is for (MateSearch keeps #N and s#N).
+    static bool handles(const Stipulation& stip) {
+        return stip.goal != Stipulation::Goal::Mate || stip.kind == Stipulation::Kind::Reflex;
+    }
+
+    // As MateSearch's: attacker to move, n of its moves left; defender to move after an
+    // attacker move, n counting that move. Win: the goal within n ("at most n": monotone in n).
+    Outcome attack(Position& pos, int n);
+    Outcome defend(Position& pos, int n);
+
+    // Whether the side to move has just been brought to the goal (mated, stalemated).
+    bool goal_reached(const Position& pos) const;
+    // s=, r#: whether the defender's move m (defender to move) brings the attacker to the goal.
+    bool defender_move_reaches(Position& pos, Move m);
+    // r#: whether the defender (to move) has a move that mates: then it must play one.
+    bool defender_must_reach(Position& pos);
+
+    uint64_t nodes() const { return nodes_; }
+
+  private:
+    struct Frame {
+        MoveList& list;
+        GoalSearch& search;
+        ~Frame() { --search.depth_; }
+    };
+    Frame frame();
+    Key key(const Position& pos) const;
+
+    Stipulation stip_;
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    std::vector<std::unique_ptr<MoveList>> lists_;
+    int depth_ = 0;
+    uint64_t nodes_ = 0;
+};
+
+// r#: whether the attacker, to move, can mate: then it must, and the reflexmate fails (Popeye
+// writes such moves with "?!?").
+bool reflex_attacker_bound(const Position& pos, const Stipulation& stip);
+
+} // namespace dynamo
