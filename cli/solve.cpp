@@ -2,6 +2,7 @@
 
 #include "commands.h"
 
+#include "batch/outcome.h"
 #include "format/export.h"
 #include "format/fen.h"
 #include "format/part_file.h"
@@ -109,12 +110,6 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
 
-// Exit status (docs/format.md): where several apply, the highest wins in the order 2, 3, 1.
-int combine(int a, int b) {
-    auto rank = [](int s) { return s == 2 ? 3 : s == 3 ? 2 : s == 1 ? 1 : 0; };
-    return rank(a) >= rank(b) ? a : b;
-}
-
 } // namespace
 
 int run_solve(const CommonOptions& common, const SolveOptions& options) {
@@ -150,7 +145,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
         ReadResult read = read_problem_file(file);
         for (const Diagnostic& d : read.errors) std::cerr << d.text() << "\n";
         for (const Diagnostic& d : read.notes) std::cerr << d.text() << "\n";
-        if (!read.errors.empty()) status = combine(status, 2);
+        if (!read.errors.empty()) status = batch::combine_status(status, 2);
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
             // An option read but not acted on may change the answer: said, off the solution text,
@@ -168,16 +163,16 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                     Position diagram =
                         problem_position(instance.pieces, instance.stipulation, rules, problem.options);
                     if (!supported(problem, instance.stipulation)) {
-                        status = combine(status, 2);
+                        status = batch::combine_status(status, 2);
                         continue;
                     }
                     if (!splittable(problem, instance.stipulation)) {
-                        status = combine(status, 2);
+                        status = batch::combine_status(status, 2);
                         continue;
                     }
                     PartProblem p{problem, instance.label, int(&instance - instances.data()),
                                   int(instances.size()), diagram, instance.stipulation, a, {}, {}, {}};
-                    status = combine(status, solve_part(p, part->first, part->second));
+                    status = batch::combine_status(status, solve_part(p, part->first, part->second));
                     part_problems.push_back(part_problem_json(p, part->first));
                     continue;
                 }
@@ -188,7 +183,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                     if (half == 1) label += (label.empty() ? "" : " ") + std::string("duplex:");
                     Position diagram =
                         problem_position(instance.pieces, instance.stipulation, rules, po);
-                    status = combine(status, solve_position(problem, label, diagram,
+                    status = batch::combine_status(status, solve_position(problem, label, diagram,
                                                             instance.stipulation, a, text,
                                                             output, &twins, first));
                     first = false;

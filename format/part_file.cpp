@@ -2,6 +2,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "report_json.h"
 #include "solver/movegen.h"
 
 #include <cstdio>
@@ -19,16 +20,6 @@ namespace {
 struct Damaged : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-const char* mark_code(MoveMark m) {
-    switch (m) {
-    case MoveMark::Check: return "+";
-    case MoveMark::Mate: return "#";
-    case MoveMark::Stalemate: return "=";
-    case MoveMark::None: break;
-    }
-    return "";
-}
 
 MoveMark mark_from(const std::string& s) {
     if (s == "+") return MoveMark::Check;
@@ -72,7 +63,7 @@ class TreeWriter {
     explicit TreeWriter(const Position& pos) : pos_(pos) {}
     json play(const PlayNode& node) {
         json j = move_ref(pos_, node.move);
-        j["mark"] = mark_code(node.mark);
+        j["mark"] = mark_field(node.mark);
         j["length"] = node.length;
         if (node.zugzwang) j["zugzwang"] = true;
         pos_.make(node.move);
@@ -89,7 +80,7 @@ class TreeWriter {
     }
     json defence(const DefenceNode& d) {
         json j = move_ref(pos_, d.move);
-        j["mark"] = mark_code(d.mark);
+        j["mark"] = mark_field(d.mark);
         if (d.refutes) j["refutes"] = true;
         if (!d.defends) j["defends"] = false; // the dual count needs it
         if (!d.continuations.empty()) {

@@ -13,17 +13,6 @@ json square_or(Square s, const char* out_word) {
     return square_name(s);
 }
 
-// The JSON field: the sign alone, unspaced.
-const char* mark_field(MoveMark m) {
-    switch (m) {
-    case MoveMark::Check: return "+";
-    case MoveMark::Mate: return "#";
-    case MoveMark::Stalemate: return "=";
-    case MoveMark::None: break;
-    }
-    return "";
-}
-
 class TreeJson {
   public:
     TreeJson(const Position& diagram, Language lang) : pos_(diagram), lang_(lang) {}
@@ -75,6 +64,17 @@ class TreeJson {
 };
 
 } // namespace
+
+// The JSON field of a move's mark: the sign alone, unspaced ("" for none).
+const char* mark_field(MoveMark m) {
+    switch (m) {
+    case MoveMark::Check: return "+";
+    case MoveMark::Mate: return "#";
+    case MoveMark::Stalemate: return "=";
+    case MoveMark::None: break;
+    }
+    return "";
+}
 
 json move_json(const Position& pos, Move m, Language lang) {
     json j;

@@ -11,6 +11,9 @@ namespace dynamo {
 
 // A move in notation and as fields: active_from/active_to/passive_from/passive_to/promotion,
 // null for "stays" (or no passive piece), "out" for a piece that left the board.
+// A move's mark as the JSON writes it: "+", "#", "=", or "" for none.
+const char* mark_field(MoveMark m);
+
 nlohmann::json move_json(const Position& pos, Move m, Language lang);
 
 // The whole report of one problem (or twin): metadata, verdict, keys, cooks, tries, tree,
