@@ -2,6 +2,7 @@
 
 #include "check_hints.h"
 #include "lazy_movegen.h"
+#include "mate_flights.h"
 
 #include <algorithm>
 #include <memory>
@@ -480,7 +481,8 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     if (local) {
         if (last_move_table_.empty()) last_move_table_.assign(LAST_MOVE_SLOTS, 0);
         slot = &last_move_table_[(key >> 1) & (LAST_MOVE_SLOTS - 1)];
-        if (*slot && !((*slot ^ key) >> 1)) return (*slot & 1) ? Outcome::Win : Outcome::Fail;
+        // Read after the check hints are made: the slot is seldom in the cache.
+        __builtin_prefetch(slot);
     } else if (!self_last) {
         b = tt_.probe(key);
     }
@@ -507,6 +509,8 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     std::optional<CheckHints> hints;
     bool must_check = n == 1 && !self; // the last move of a direct mate must give check
     if (must_check) hints.emplace(pos);
+    if (local && *slot && !((*slot ^ key) >> 1))
+        return (*slot & 1) ? Outcome::Win : Outcome::Fail;
     if (self_last) {
         // Only the attacker moves that no quiet reply dismisses: those that the first one does
         // not are generated (restricted generation), the others then dismiss more. If none is
@@ -549,9 +553,13 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     try_first(*list, attack_killer_[ply]);
     bool unknown = false;
     const bool splits = may_split_attack(n);
+    // The last move of an orthodox direct mate: checks that leave a flight are no mates.
+    std::optional<MateFlights> flights;
+    if (n == 1 && !self && !pos.rules().is_dynamo() && !list->empty()) flights.emplace(pos);
     for (int i = 0; i < list->size(); ++i) {
         Move m = (*list)[i];
         if (must_check && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
+        if (flights && flights->leaves_flight(pos, m)) continue;
         pos.make(m);
         Outcome o = self ? defend_self(pos, n) : defend_direct(pos, n);
         pos.unmake();

@@ -168,7 +168,7 @@ class MateSearch {
     // search again: a small table of this search's own, which stays in the cache, instead of
     // the shared one.
     // A slot holds the key with its lowest bit replaced by the outcome (1: win); 0 is empty.
-    static constexpr size_t LAST_MOVE_SLOTS = size_t(1) << 16;
+    static constexpr size_t LAST_MOVE_SLOTS = size_t(1) << 12;
     std::vector<uint64_t> last_move_table_;
     Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
     std::vector<uint32_t> history_ = std::vector<uint32_t>(64 * 128); // refutation history

@@ -9,6 +9,7 @@
 #include "format/problem_reader.h"
 #include "solver/legality.h"
 #include "solver/lazy_movegen.h"
+#include "solver/mate_flights.h"
 #include "solver/search.h"
 
 #include <filesystem>
@@ -252,7 +253,50 @@ int check_dismissed(Position& pos) {
     return dismissed;
 }
 
+// Every check that MateFlights says leaves the king a flight is no mate: after it, the defender
+// has a legal move. Returns how many checks it dismissed.
+int check_flight_dismissals(Position& pos) {
+    MateFlights flights(pos);
+    MoveList moves;
+    generate_legal(pos, moves);
+    int dismissed = 0;
+    for (Move m : moves) {
+        if (!pos.gives_check(m) || !flights.leaves_flight(pos, m)) continue;
+        ++dismissed;
+        INFO("FEN " << to_fen(pos) << " dismissed " << move_text(pos, m));
+        pos.make(m);
+        MoveList replies;
+        generate_legal(pos, replies);
+        CHECK_FALSE(replies.empty());
+        pos.unmake();
+    }
+    return dismissed;
+}
+
 } // namespace
+
+TEST_CASE("Search shortcuts: a direct mate's last move, checks that leave a flight",
+          "[search][speedups]") {
+    std::mt19937 rng(4711);
+    Naive naive{false};
+    Stipulation stip;
+    stip.kind = Stipulation::Kind::Direct;
+    stip.moves = 1;
+    TranspositionTable tt(1);
+    std::atomic<bool> stop{false};
+    MateSearch search(stip, tt, stop);
+    Counts counts;
+    int dismissed = 0;
+    for (int i = 0; i < 3000; ++i) {
+        Position pos = random_position(rng, 2 + int(rng() % 6), 1 + int(rng() % 4));
+        dismissed += check_flight_dismissals(pos);
+        compare_node(search, naive, pos, 1, counts);
+    }
+    WARN("direct mate last move: " << counts.compared << " nodes, " << counts.wins << " wins, "
+                                   << dismissed << " dismissed checks checked");
+    CHECK(dismissed > 1000);
+    CHECK(counts.wins > 50);
+}
 
 TEST_CASE("Search shortcuts: the selfmate's last move on random positions", "[search][speedups]") {
     std::mt19937 rng(31337);
