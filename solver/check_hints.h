@@ -14,12 +14,13 @@ namespace dynamo {
 struct CheckHints {
     Bitboard squares[PIECE_TYPE_NB] = {};
     Bitboard discoverers = 0;
+    Square k = SQ_NONE; // the enemy king
     bool valid = false;
 
     explicit CheckHints(const Position& pos) {
         if (pos.rules().is_dynamo()) return;
         Color us = pos.side_to_move();
-        Square k = pos.king_square(~us);
+        k = pos.king_square(~us);
         if (k == SQ_NONE) return;
         Bitboard occ = pos.pieces();
         squares[PAWN] = geometry::pawn_captures[~us][k];
@@ -40,6 +41,22 @@ struct CheckHints {
         if (!valid || m.special() != Move::NORMAL || m.promotion()) return true;
         PieceType pt = type_of(pos.piece_on(m.active_from()));
         return (squares[pt] & square_bb(m.active_to())) || (discoverers & square_bb(m.active_from()));
+    }
+
+    // Exactly Position::gives_check, cheaper for a plain move (a capture included). A piece
+    // checks from b directly exactly when b is among squares[its type]: its own square a can
+    // block only a line it already checked on, which the position rules out. A discovered
+    // check needs a blocker to leave; whether the line is then open is read from the board.
+    bool gives_check(const Position& pos, Move m) const {
+        if (!valid || m.special() != Move::NORMAL || m.promotion()) return pos.gives_check(m);
+        const Square a = m.active_from(), b = m.active_to();
+        if (squares[type_of(pos.piece_on(a))] & square_bb(b)) return true;
+        if (!(discoverers & square_bb(a))) return false;
+        const Color us = pos.side_to_move();
+        const Bitboard occ = (pos.pieces() & ~square_bb(a)) | square_bb(b);
+        return ((rook_attacks(k, occ) & (pos.pieces(us, ROOK) | pos.pieces(us, QUEEN))) |
+                (bishop_attacks(k, occ) & (pos.pieces(us, BISHOP) | pos.pieces(us, QUEEN)))) &
+               ~square_bb(a);
     }
 };
 

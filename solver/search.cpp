@@ -199,7 +199,7 @@ struct QuietReplies {
 void generate_checks(const Position& pos, const CheckHints& hints, MoveList& list) {
     list.clear();
     lazy::visit_orthodox_restricted(pos, hints.squares, hints.discoverers, [&](Move m) {
-        if (hints.may_check(pos, m) && pos.gives_check(m)) list.push_back(m);
+        if (hints.may_check(pos, m) && hints.gives_check(pos, m)) list.push_back(m);
         return false;
     });
 }
@@ -238,7 +238,9 @@ void try_first(MoveList& list, Move m) {
 constexpr int CHECKS_FIRST_DEPTH = 2;
 // Returns where the moves that give no check begin.
 int checks_first(const Position& pos, MoveList& list) {
-    return int(std::partition(list.begin(), list.end(), [&](Move m) { return pos.gives_check(m); }) -
+    const CheckHints hints(pos);
+    return int(std::partition(list.begin(), list.end(),
+                              [&](Move m) { return hints.gives_check(pos, m); }) -
                list.begin());
 }
 

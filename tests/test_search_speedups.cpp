@@ -8,6 +8,7 @@
 #include "format/problem.h"
 #include "format/problem_reader.h"
 #include "solver/legality.h"
+#include "solver/check_hints.h"
 #include "solver/lazy_movegen.h"
 #include "solver/mate_flights.h"
 #include "solver/search.h"
@@ -260,6 +261,11 @@ int check_flight_dismissals(Position& pos) {
     MoveList moves;
     generate_legal(pos, moves);
     int dismissed = 0;
+    const CheckHints hints(pos);
+    for (Move m : moves) {
+        INFO("FEN " << to_fen(pos) << " move " << move_text(pos, m));
+        CHECK(hints.gives_check(pos, m) == pos.gives_check(m));
+    }
     for (Move m : moves) {
         if (!pos.gives_check(m) || !flights.leaves_flight(pos, m)) continue;
         ++dismissed;
@@ -275,7 +281,7 @@ int check_flight_dismissals(Position& pos) {
 
 } // namespace
 
-TEST_CASE("Search shortcuts: a direct mate's last move, checks that leave a flight",
+TEST_CASE("Search shortcuts: a direct mate's last move, checks that leave a flight, and the cheap check test",
           "[search][speedups]") {
     std::mt19937 rng(4711);
     Naive naive{false};
