@@ -187,6 +187,27 @@ TEST_CASE("The Dynamo collection: every problem gets its certified verdict", "[c
     CHECK(n >= 60);
 }
 
+TEST_CASE("The Dynamo collection: H11 castles after the push back, R03 (StrictCastling) cannot",
+          "[collection]") {
+    // The theme "castling after the rook was pushed back": the verdicts alone would not show that
+    // H11's one line is the castling one, nor that StrictCastling removes exactly it.
+    Run run = check({collection() + "/helpmates.pop", collection() + "/flawed-and-rules.pop"});
+    INFO(run.err);
+    std::map<std::string, json> by_title;
+    for (const json& j : objects(run.out)) by_title[j["title"].get<std::string>().substr(0, 3)] = j;
+    REQUIRE(by_title.count("H11"));
+    REQUIRE(by_title.count("R03"));
+    const json& h11 = by_title["H11"];
+    CHECK(h11["fen"] == by_title["R03"]["fen"]);
+    CHECK(h11["verdict"] == "sound");
+    REQUIRE(h11["solutions"].size() == 1);
+    std::vector<std::string> line;
+    for (const json& m : h11["solutions"][0]["moves"]) line.push_back(m["move"]);
+    CHECK(line == std::vector<std::string>{"Bf3/Rh1-g2", "Bf3/Rg2-h1", "0-0"});
+    CHECK(by_title["R03"]["condition"] == "Dynamo StrictCastling");
+    CHECK(by_title["R03"]["verdict"] == "no solution");
+}
+
 TEST_CASE("The Dynamo collection: the longer problems, and every problem at one thread",
           "[.slow][collection]") {
     // Problems that take more than a few seconds go to problems/dynamo/long/ (none so far: the

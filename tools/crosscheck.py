@@ -2,8 +2,9 @@
 """Cross-checks the two-move problems of a file without the solver's search: every line of play is
 walked with `dynamo moves` (the legal moves, with their check and mate marks; `--prev` applies the
 no-undo rule) and `dynamo replay` (the position after a move). Prints, for each #2 and s#2 problem,
-its keys, and for each h#2 problem the number of solutions and the first ones (positions are taken
-without castling rights, and problems with twins are skipped). Slow (one process per
+its keys, and for each h#2 and ser-h#2 problem the number of solutions and the first ones (positions
+are taken without castling rights, except White's in a ser-h#2, and problems with twins are
+skipped). Slow (one process per
 position) but independent of the search, its pruning and its hash table.
 
     tools/crosscheck.py problems/dynamo/twomovers.pop"""
@@ -84,6 +85,57 @@ def help_solutions(g, fen):
             out += f
     return out
 
+def square(placement, sq):
+    row = placement.split("/")[8 - int(sq[1])]
+    f = 0
+    for c in row:
+        if c.isdigit():
+            f += int(c)
+        else:
+            if "abcdefgh"[f] == sq[0]:
+                return c
+            f += 1
+    return None
+
+def white_rights(placements, strict):
+    """White's castling rights after a series of Black moves (White never moves, so its king and
+    rooks are only pushed or pulled): a right stands if king and rook are home in the diagram and
+    at the end, and under StrictCastling after every move as well (being displaced loses it)."""
+    rights = ""
+    for flag, rook in (("K", "h1"), ("Q", "a1")):
+        seen = placements if strict else [placements[0], placements[-1]]
+        if all(square(p, "e1") == "K" and square(p, rook) == "R" for p in seen):
+            rights += flag
+    return rights or "-"
+
+def series_help_solutions(g, fen):
+    """ser-h#2 and its ser-h#1 lines: Black plays one or two moves in a row (no check before the
+    last; White passes, so the no-undo rule compares with the placement after Black's first
+    move), then White mates. Positions are rebuilt from the placements, White's castling rights
+    by white_rights (the rook on h1 or a1 at the end is taken to be the original one)."""
+    strict = "strictcastling" in g.rules.lower()
+    d = board(fen)
+    def white_to_move(p, placements):
+        f = p.split()
+        f[1], f[2] = "w", white_rights(placements, strict)
+        return " ".join(f)
+    def mates(p, prev):
+        return [w for w in g.moves(p, prev) if w.endswith("#")]
+    short, found = [], []
+    for b1 in g.moves(fen):
+        p1 = g.after(fen, b1)
+        short += [f"{b1.rstrip(' +#')} {w}" for w in mates(white_to_move(p1, [d, board(p1)]), d)]
+        if b1.endswith("+"):
+            continue
+        q1 = p1.split()
+        q1[1], q1[2] = "b", "-"
+        q1 = " ".join(q1)
+        for b2 in g.moves(q1, board(p1)):
+            p2 = g.after(q1, b2)
+            w2 = white_to_move(p2, [d, board(p1), board(p2)])
+            found += [" ".join(m.rstrip(" +#") for m in (b1, b2, w)) for w in mates(w2, board(p1))]
+    return short, found
+
 def main():
     for path in sys.argv[1:]:
         text = open(path).read()
@@ -104,5 +156,8 @@ def main():
             elif s == "h#2":
                 sols = help_solutions(g, fen.group(1) + " b - - 0 1")
                 print(f"{name}: h#2 {len(sols)} solutions {sols[:3]}", flush=True)
+            elif s == "ser-h#2":
+                short, sols = series_help_solutions(g, fen.group(1) + " b - - 0 1")
+                print(f"{name}: ser-h#2 {len(sols)} solutions {sols[:3]}, ser-h#1 {short[:3]}", flush=True)
 
 main()
