@@ -67,6 +67,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
         default: return "";
         }
     }
+    if (s.post_key && s.verdict != Verdict::Unfinished) return post_key_summary(diagram, s, lang);
     std::vector<std::string> keys, shorter;
     for (const RootMove& r : s.root) {
         if (r.kind != RootMove::Kind::Key) continue;

@@ -256,23 +256,12 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
 
 namespace {
 
-// PostKeyPlay: "after the key: 2 variations", and the defender moves that refute.
+// PostKeyPlay: the verdict line, with post_key_summary().
 std::string post_key_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::string summary;
-    auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
-    if (solution.verdict == Verdict::Illegal) add(solution.illegal_reason);
-    else if (!solution.finished) add("stopped before the play after the key was known");
-    if (solution.post_key && solution.finished) {
-        int v = solution.variations();
-        add("after the key: " + std::to_string(v) + " " +
-            std::string(term(v == 1 ? Term::Variation : Term::Variations, lang)));
-        Position pos = diagram;
-        std::string refutations;
-        for (const DefenceNode& d : solution.post_key->defences)
-            if (d.refutes)
-                refutations += (refutations.empty() ? "1..." : ", 1...") + move_text(pos, d.move, lang);
-        if (!refutations.empty()) add("refuted by " + refutations);
-    }
+    if (solution.verdict == Verdict::Illegal) summary = solution.illegal_reason;
+    else if (!solution.finished) summary = "stopped before the play after the key was known";
+    else summary = post_key_summary(diagram, solution, lang);
     std::ostringstream out;
     out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
         << " " << summary << "\n";
@@ -307,6 +296,19 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 }
 
 } // namespace
+
+std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang) {
+    if (!solution.post_key || !solution.finished) return "";
+    int v = solution.variations();
+    std::string s = "after the key: " + std::to_string(v) + " " +
+                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang));
+    std::string refutations;
+    for (const DefenceNode& d : solution.post_key->defences)
+        if (d.refutes)
+            refutations += (refutations.empty() ? "1..." : ", 1...") + move_text(diagram, d.move, lang);
+    if (!refutations.empty()) s += "; refuted by " + refutations;
+    return s;
+}
 
 std::string restrictions_text(const SearchRestrictions& r) {
     std::string text;

@@ -116,4 +116,17 @@ TEST_CASE("PostKeyPlay: #1 and the command line", "[postkey][solve]") {
     CHECK(j["post_key"]["threat"][0]["move"] == "Rh7-h8");
     REQUIRE(j["post_key"]["variations"].size() == 2);
     CHECK(j["post_key"]["variations"][0]["refutes"] == true);
+
+    // check: one line per problem, with what the verdict line says.
+    cli::CommonOptions common;
+    common.threads = 2;
+    cli::SolveOptions solve;
+    solve.quiet = true;
+    solve.hash_mb = 16;
+    cli::CheckOptions options{{test_data("popeye/postkey")}, ""};
+    Run checked = captured([&] { return cli::run_check(common, solve, options); });
+    INFO(checked.out << checked.err);
+    CHECK(checked.status == 1); // two problems have no solution
+    CHECK(checked.out.find("refuted by 1...Kf8-e8, 1...Kf8-g8") != std::string::npos);
+    CHECK(checked.out.find("sound               0.00 s  after the key: 7 variations") != std::string::npos);
 }
