@@ -9,6 +9,7 @@
 #include "popeye_compare.h"
 
 #include "format/problem_reader.h"
+#include "format/notation.h"
 #include "format/report_text.h"
 #include "solver/analysis.h"
 
@@ -129,4 +130,50 @@ TEST_CASE("PostKeyPlay: #1 and the command line", "[postkey][solve]") {
     CHECK(checked.status == 1); // two problems have no solution
     CHECK(checked.out.find("refuted by 1...Kf8-e8, 1...Kf8-g8") != std::string::npos);
     CHECK(checked.out.find("sound               0.00 s  after the key: 7 variations") != std::string::npos);
+}
+
+// Dynamo: the two-mover of examples/dynamo-2.pop (key 1.Rh3-h2!, threat 2.Rc7-c1#) set up after
+// its key. The play after the key is the key's tree in the whole solve: the same threat, the same
+// defences, and sound (no black move refutes, or the key would not be one).
+TEST_CASE("PostKeyPlay under Dynamo rules: the key's tree", "[postkey][dynamo]") {
+    ReadResult whole = read_problems("pieces white Kd4 Rc7 Rh3 black Kb1\nstipulation #2\n"
+                                     "condition Dynamo\noption Variation\nend\n", "whole");
+    ReadResult after = read_problems("pieces white Kd4 Rc7 Rh2 black Kb1\nstipulation #2\n"
+                                     "condition Dynamo\noption PostKeyPlay\nend\n", "after");
+    REQUIRE(whole.problems.size() == 1);
+    REQUIRE(after.problems.size() == 1);
+    auto solve = [](const Problem& p, Position& diagram) {
+        diagram = problem_position(p.pieces, p.stipulation, p.rules, p.options);
+        AnalysisOptions options = analysis_options_for(p.options);
+        options.threads = 2;
+        return analyse(diagram, p.stipulation, options);
+    };
+    Position d1, d2;
+    Solution key = solve(whole.problems[0], d1);
+    Solution post = solve(after.problems[0], d2);
+    REQUIRE(key.keys() == 1);
+    REQUIRE(post.post_key);
+    CHECK(post.verdict == Verdict::Sound);
+    const PlayNode* k = nullptr;
+    for (const RootMove& r : key.root)
+        if (r.kind == RootMove::Kind::Key) k = &r.play;
+    REQUIRE(k != nullptr);
+    CHECK(move_text(d1, k->move, Language::English) == "Rh3-h2");
+    // The trees as text, the key's without its line: the same.
+    auto lines = [](const std::string& text) {
+        std::multiset<std::string> out = block_lines(text);
+        for (auto it = out.begin(); it != out.end();)
+            it = it->find("!") != std::string::npos || it->find("?") != std::string::npos ? out.erase(it) : std::next(it);
+        return out;
+    };
+    Solution only_key = key;
+    std::erase_if(only_key.root, [](const RootMove& r) { return r.kind != RootMove::Kind::Key; });
+    std::string whole_text = text_solution(d1, only_key, {});
+    std::string post_text = text_solution(d2, post, {});
+    INFO(whole_text << "\n" << post_text);
+    CHECK(post_text.starts_with("\n threat:\n          2.Rc7-c1 #\n"));
+    std::multiset<std::string> post_lines = lines(post_text);
+    post_lines.erase(" threat:");
+    CHECK(lines(whole_text) == post_lines);
+    CHECK(post.variations() == int(k->defences.size()));
 }
