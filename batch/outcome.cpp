@@ -29,7 +29,7 @@ int status_of(const std::string& verdict) {
     if (verdict == "sound" || verdict == "sound, with duals") return 0;
     if (verdict == "error") return 2;
     if (verdict == "unfinished") return 3;
-    return 1; // not sound, or not checked (unsupported)
+    return 1; // not sound
 }
 
 // A verdict the file certifies (`remark verdict: X`) replaces "sound" as what is expected: a
@@ -39,7 +39,6 @@ int status_of(const std::string& verdict) {
 int certified_status(const std::string& verdict, Verdict expected, bool whole, bool& differs) {
     if (verdict == "error" || verdict == "unfinished") return status_of(verdict);
     differs = whole && verdict != verdict_name(expected);
-    if (verdict == "unsupported") return 1;
     return differs ? 1 : 0;
 }
 
@@ -68,6 +67,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
         default: return "";
         }
     }
+    if (s.post_key && s.verdict != Verdict::Unfinished) return post_key_summary(diagram, s, lang);
     std::vector<std::string> keys, shorter;
     for (const RootMove& r : s.root) {
         if (r.kind != RootMove::Kind::Key) continue;
@@ -133,11 +133,7 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     Position diagram = problem_position(inst.pieces, inst.stipulation, rules, problem.options);
 
     Solution solution;
-    std::string reason;
-    if (!inst.stipulation.solvable()) {
-        reason = inst.stipulation.text + " is not supported yet (hs#N is read, not solved)";
-        solution.stipulation = inst.stipulation;
-    } else if (settings.interrupt && settings.interrupt->load()) {
+    if (settings.interrupt && settings.interrupt->load()) {
         solution.stipulation = inst.stipulation; // skipped after Ctrl-C
         solution.verdict = Verdict::Unfinished;
         solution.finished = false;
@@ -152,15 +148,8 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     if (problem.expected_verdict && whole)
         j["expected_verdict"] = verdict_name(*problem.expected_verdict);
     Outcome out;
-    if (!reason.empty()) {
-        // Same fields as a checked problem, so that readers need no special case.
-        j["verdict"] = out.verdict = "unsupported";
-        j["finished"] = false;
-        j["reason"] = out.detail = reason;
-    } else {
-        out.verdict = verdict_name(solution.verdict);
-        out.detail = detail_of(diagram, solution, settings.lang);
-    }
+    out.verdict = verdict_name(solution.verdict);
+    out.detail = detail_of(diagram, solution, settings.lang);
     // A verdict within Popeye's search restrictions is not the whole truth: say so.
     if (solution.restrictions.any())
         out.detail += (out.detail.empty() ? "" : "; ") + std::string("restricted by ") +
@@ -170,7 +159,7 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
         out.detail += (out.detail.empty() ? "" : "; ") + std::string("ignored option ") +
                       joined(problem.options.ignored, ", ");
     out.seconds = solution.seconds;
-    if (reason.empty()) out.solution = solution.verdict;
+    out.solution = solution.verdict;
     out.json = json_line(j);
     out.status = status_of(out.verdict);
     if (problem.expected_verdict) {

@@ -145,9 +145,10 @@ int main(int argc, char** argv) {
     merge_cmd->add_flag("--json", merge.json, "JSON Lines, as dynamo solve --json");
     merge_cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
 
-    auto* mate_cmd = app.add_subcommand("mate", "search a position for #N, s#N, h#N or h#N.5");
+    auto* mate_cmd =
+        app.add_subcommand("mate", "search a position for a stipulation (#N, s#N, h#N, hs#N, ...)");
     add_position_options(mate_cmd);
-    mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, s#N, h#N, h#N.5")->required();
+    mate_cmd->add_option("--stip", solve.stipulation, "stipulation: #N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N, hs#N, hs#N.5")->required();
     mate_cmd->add_flag("--upto", solve.upto, "search 1..N and report the shortest");
     mate_cmd->add_option("--prev", solve.prev,
                          "placement before the opponent's last move (Dynamo's no-undo rule)");

@@ -53,23 +53,17 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
 
 namespace {
 
-// Only stipulations the solver knows: said on stderr, exit status 2.
-bool supported(const Problem& problem, const Stipulation& stip) {
-    if (stip.solvable()) return true;
-    std::cerr << problem.file << ": problem " << problem.index << ": " << stip.text
-              << " is not supported yet (hs#N is read, not solved)\n";
-    return false;
-}
-
 // solve --part splits direct mates, selfmates and helpmates; the others are solved whole.
 bool splittable(const Problem& problem, const Stipulation& stip) {
     using K = Stipulation::Kind;
     if ((stip.kind == K::Direct || stip.kind == K::Self || stip.kind == K::Help) &&
-        !problem.options.duplex && !problem.options.half_duplex)
+        !problem.options.duplex && !problem.options.half_duplex && !problem.options.post_key_play)
         return true;
     std::cerr << problem.file << ": problem " << problem.index << ": --part: " << stip.text
-              << (problem.options.duplex || problem.options.half_duplex ? " (Duplex)" : "")
-              << " is not split into parts yet (#N, s#N and h#N are, without Duplex)\n";
+              << (problem.options.duplex || problem.options.half_duplex ? " (Duplex)"
+                  : problem.options.post_key_play                         ? " (PostKeyPlay)"
+                                                                          : "")
+              << " is not split into parts yet (#N, s#N and h#N are, without Duplex or PostKeyPlay)\n";
     return false;
 }
 
@@ -88,14 +82,13 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     return a;
 }
 
-// Solves one position; returns the exit status it calls for (0, 3 when unfinished, 2 when the
-// stipulation is not supported). Its verdict goes to `twins`, when given; after the last twin the
-// verdict of the whole problem is printed (in JSON, a field of the last twin's object).
+// Solves one position; returns the exit status it calls for (0, 3 when unfinished). Its verdict
+// goes to `twins`, when given; after the last twin the verdict of the whole problem is printed (in
+// JSON, a field of the last twin's object).
 int solve_position(const Problem& problem, const std::string& label, const Position& diagram,
                    const Stipulation& stip, const AnalysisOptions& given,
                    const TextReportOptions& text, const SolveOutput& output,
                    TwinVerdicts* twins = nullptr, bool header = true) {
-    if (!supported(problem, stip)) return 2;
     AnalysisOptions options = given;
     if (options.progress) options.progress = progress_line(diagram, stip, text.lang);
     Solution solution = analyse(diagram, stip, options);
@@ -162,10 +155,6 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 if (part) {
                     Position diagram =
                         problem_position(instance.pieces, instance.stipulation, rules, problem.options);
-                    if (!supported(problem, instance.stipulation)) {
-                        status = batch::combine_status(status, 2);
-                        continue;
-                    }
                     if (!splittable(problem, instance.stipulation)) {
                         status = batch::combine_status(status, 2);
                         continue;
@@ -228,10 +217,10 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         print_error("--fen: " + error);
         return 2;
     }
-    // A helpmate's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
-    if ((stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::SeriesHelp) &&
-        diagram.side_to_move() != stip.first_mover()) {
-        std::cerr << "dynamo: note: in " << stip.text << " " << (stip.half ? "White" : "Black")
+    // Help play's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
+    if (stip.help_play() && diagram.side_to_move() != stip.first_mover()) {
+        std::cerr << "dynamo: note: in " << stip.text << " "
+                  << (stip.first_mover() == WHITE ? "White" : "Black")
                   << " moves first; the FEN's side to move is not used\n";
         diagram.set_side_to_move(stip.first_mover());
         diagram.finish_setup();

@@ -17,6 +17,8 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
     // HalfDuplex (and Duplex's second half): the other side plays the first side's part. The
     // searches take the side to move as the one that starts.
     if (options.half_duplex) first = ~first;
+    // PostKeyPlay: the key has been played; the defender is to move.
+    if (options.post_key_play && !stip.help_play()) first = ~first;
     pos.set_side_to_move(first);
 
     auto denied = [&](Square s) {
@@ -69,6 +71,7 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.restrictions.nontrivial_length = options.nontrivial_length;
     a.restrictions.keep_mating_piece = options.keep_mating_piece;
     a.no_short_variations = options.no_short_variations;
+    a.post_key_play = options.post_key_play;
     return a;
 }
 

@@ -53,6 +53,7 @@ struct ProblemOptions {
     bool no_board = false;        // NoBoard: no diagram in the text output
     int intended = 1;             // Intended N / `remark intended: N` (our extension, helpmates)
     bool mates_in_1 = false;      // MatesIn1: show the defender's immediate mates in s# play
+    bool post_key_play = false;   // PostKeyPlay: the diagram is the position after the key
     Square en_passant = SQ_NONE;  // EnPassant: the square the last double step passed (orthodox)
     // `remark prev: BOARD` (or `mate --prev`): the board before the opponent's last move, which
     // the no-undo rule forbids the side to move to return to (Dynamo only).

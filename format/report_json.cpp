@@ -19,9 +19,24 @@ class TreeJson {
 
     json play(const PlayNode& node) {
         json j = move_json(pos_, node.move, lang_);
+        pos_.make(node.move);
+        after(node, j);
+        pos_.unmake();
+        return j;
+    }
+
+    // PostKeyPlay: what follows the key, the diagram being the position after it.
+    json post_key(const PlayNode& node) {
+        json j;
+        after(node, j);
+        return j;
+    }
+
+  private:
+    // What follows an attacker move (made): its mark and length, threats, variations.
+    void after(const PlayNode& node, json& j) {
         j["mark"] = mark_field(node.mark);
         j["length"] = node.length;
-        pos_.make(node.move);
         if (!node.threats.empty()) {
             json threats = json::array();
             pos_.make_null();
@@ -33,10 +48,9 @@ class TreeJson {
         json variations = json::array();
         for (const DefenceNode& d : node.defences) variations.push_back(defence(d));
         j["variations"] = variations;
-        pos_.unmake();
-        return j;
     }
 
+  public:
     json defence(const DefenceNode& d) {
         json j = move_json(pos_, d.move, lang_);
         j["mark"] = mark_field(d.mark);
@@ -138,6 +152,7 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     j["cooks"] = keys.size() > 1 ? keys : json::array();
     j["tries"] = tries;
     j["tree"] = tree;
+    if (solution.post_key) j["post_key"] = TreeJson(diagram, lang).post_key(*solution.post_key);
     if (!solution.set_play.empty()) {
         json set = json::array();
         Position pos = diagram;

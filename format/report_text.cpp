@@ -26,25 +26,24 @@ class TreeWriter {
 
     // An attacker move (its k-th), made from the current position, and what follows it.
     void play(const PlayNode& node, int k, const char* root_mark = "") {
-        out_ << attacker_indent(k) << k << "." << move_text(pos_, node.move, lang_)
-             << mark_suffix(node.mark) << root_mark;
-        if (!node.threats.empty()) out_ << " " << term(Term::Threat, lang_) << ":";
-        else if (node.zugzwang) out_ << " " << term(Term::Zugzwang, lang_) << ".";
-        out_ << "\n";
+        out_ << attacker_indent(k) << k << "." << move_text(pos_, node.move, lang_);
         pos_.make(node.move);
-        if (!node.threats.empty()) {
-            pos_.make_null();
-            for (const PlayNode& t : node.threats) play(t, k + 1);
-            pos_.unmake_null();
-        }
-        for (const DefenceNode& d : node.defences) defence(d, k);
+        after(node, k, root_mark);
         pos_.unmake();
     }
 
-    // A defender move (its k-th) and the attacker's continuations.
+    // PostKeyPlay: the play after a key not named, the diagram being the position after it.
+    // Popeye writes the key's line without the key: " threat:", " zugzwang.", " +".
+    void post_key(const PlayNode& node) { after(node, 1, ""); }
+
+    // A defender move (its k-th) and the attacker's continuations; one that refutes (only in
+    // post-key play: a key's defences are all answered) says so, as Popeye does.
     void defence(const DefenceNode& d, int k, const char* suffix = "") {
         out_ << defender_indent(k) << k << "..." << move_text(pos_, d.move, lang_)
              << mark_suffix(d.mark) << suffix << "\n";
+        if (d.refutes && !*suffix)
+            out_ << std::string(defender_indent(k).size() + 2, ' ') << term(Term::Refutes, lang_)
+                 << ".\n";
         pos_.make(d.move);
         for (const PlayNode& c : d.continuations) play(c, k + 1);
         pos_.unmake();
@@ -71,6 +70,21 @@ class TreeWriter {
     std::string text() const { return out_.str(); }
 
   private:
+    // The rest of an attacker move's line (the move made): mark, threat or zugzwang; then the
+    // threats and the defences.
+    void after(const PlayNode& node, int k, const char* root_mark) {
+        out_ << mark_suffix(node.mark) << root_mark;
+        if (!node.threats.empty()) out_ << " " << term(Term::Threat, lang_) << ":";
+        else if (node.zugzwang) out_ << " " << term(Term::Zugzwang, lang_) << ".";
+        out_ << "\n";
+        if (!node.threats.empty()) {
+            pos_.make_null();
+            for (const PlayNode& t : node.threats) play(t, k + 1);
+            pos_.unmake_null();
+        }
+        for (const DefenceNode& d : node.defences) defence(d, k);
+    }
+
     Position pos_;
     Language lang_;
     std::ostringstream out_;
@@ -180,6 +194,12 @@ std::string text_solution(const Position& diagram, const Solution& solution,
             w.root(r);
             out << w.text() << "\n";
         }
+        const PlayNode* after = solution.post_key ? &*solution.post_key : nullptr;
+        if (after && (!after->threats.empty() || !after->defences.empty() || after->zugzwang)) {
+            TreeWriter w(diagram, options.lang);
+            w.post_key(*solution.post_key);
+            out << w.text() << "\n";
+        }
         for (const HelpLine& line : solution.help_lines)
             out << "  " << help_line_text(diagram, line, options.lang) << "\n";
         if (!solution.help_lines.empty()) out << "\n";
@@ -236,6 +256,18 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
 
 namespace {
 
+// PostKeyPlay: the verdict line, with post_key_summary().
+std::string post_key_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    std::string summary;
+    if (solution.verdict == Verdict::Illegal) summary = solution.illegal_reason;
+    else if (!solution.finished) summary = "stopped before the play after the key was known";
+    else summary = post_key_summary(diagram, solution, lang);
+    std::ostringstream out;
+    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+        << " " << summary << "\n";
+    return out.str();
+}
+
 std::string help_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::ostringstream out;
     auto stipulation_of = [&](const HelpLine& line) { return short_stipulation(solution, line).text; };
@@ -265,6 +297,19 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 
 } // namespace
 
+std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang) {
+    if (!solution.post_key || !solution.finished) return "";
+    int v = solution.variations();
+    std::string s = "after the key: " + std::to_string(v) + " " +
+                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang));
+    std::string refutations;
+    for (const DefenceNode& d : solution.post_key->defences)
+        if (d.refutes)
+            refutations += (refutations.empty() ? "1..." : ", 1...") + move_text(diagram, d.move, lang);
+    if (!refutations.empty()) s += "; refuted by " + refutations;
+    return s;
+}
+
 std::string restrictions_text(const SearchRestrictions& r) {
     std::string text;
     if (r.threat_length >= 0) text = "Threat " + std::to_string(r.threat_length);
@@ -284,6 +329,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     if (solution.restrictions.any())
         out << "restricted: " << restrictions_text(solution.restrictions)
             << " (solutions outside these limits are not searched)\n";
+    if (solution.post_key) return out.str() + post_key_verdict(diagram, solution, lang);
     std::vector<std::string> keys;
     for (const RootMove& r : solution.root) {
         if (r.kind != RootMove::Kind::Key) continue;

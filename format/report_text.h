@@ -32,6 +32,9 @@ Stipulation short_stipulation(const Solution& solution, const HelpLine& line);
 // The search restrictions in Popeye's words ("Threat 1, MaxFlightsquares 1"); empty if none.
 std::string restrictions_text(const SearchRestrictions& restrictions);
 
+// PostKeyPlay: "after the key: 2 variations; refuted by 1...Kf8-e8" (empty when not known).
+std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang);
+
 // The verdict block alone: one line per finding, then the summary line.
 std::string text_verdict(const Position& diagram, const Solution& solution, Language lang);
 

@@ -25,7 +25,7 @@ bool parse_stipulation(std::string_view text, Stipulation& stip, std::string* er
     s.moves = std::stoi(t.substr(i, digits - i));
     if (s.moves > 99) return fail("stipulation '" + std::string(text) + "' is too long (at most 99 moves)");
     std::string rest = t.substr(digits);
-    if (rest == ".5" && s.kind == Stipulation::Kind::Help) s.half = true;
+    if (rest == ".5" && s.halvable()) s.half = true;
     else if (!rest.empty())
         return fail("unexpected '" + rest + "' after the stipulation '" + t.substr(0, digits) + "'");
     // h#0.5: White's mating move alone (WhiteToPlay on h#1 writes it so).

@@ -37,6 +37,7 @@ constexpr Words4 TERMS[] = {
     {"intended", "beabsichtigt", "voulues", "intese"},
     {"problem verdict", "Urteil des Problems", "verdict du problème", "verdetto del problema"},
     {"twins", "Zwillinge", "jumeaux", "gemelli"},
+    {"refutes", "Widerlegt", "Refute", "confuta"}, // Popeye's words, but Italian
 };
 
 // In Verdict's order.

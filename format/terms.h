@@ -16,7 +16,7 @@ namespace dynamo {
 
 enum class Term {
     Threat, Zugzwang, But, Key, Keys, Try, Tries, Variation, Variations, Dual, Duals, NoDuals,
-    Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins
+    Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins, Refutes
 };
 
 std::string_view term(Term t, Language lang);

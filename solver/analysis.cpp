@@ -179,8 +179,49 @@ class TreeBuilder {
 
 } // namespace
 
+// PostKeyPlay: the diagram is the position after a key, the defender to move; the key's tree
+// without the key, threats and variations always (Popeye's). No solution when a defender move
+// refutes. A direct one-mover has no play after its key (Popeye shows none): sound when the
+// diagram is the goal reached.
+Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
+                          const AnalysisOptions& options) {
+    Solution sol;
+    if (!begin_solution(diagram, stip, options, sol)) return sol;
+    sol.restrictions = options.restrictions;
+    std::atomic<bool> stop{false};
+    Watchdog watchdog(stop, options.max_seconds, options.interrupt, [] {});
+    // Sized as for a whole solve (analyse_partial).
+    size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(stip.moves - 2, 0), 20));
+    TranspositionTable tt(hash_mb);
+    MateSearch search(stip, tt, stop, nullptr, options.restrictions);
+    TreeBuilder builder(search, options);
+    Position pos = diagram;
+    bool refuted = false;
+    try {
+        sol.post_key = stip.moves > 1 || stip.self_play()
+                           ? builder.play(pos, Move::none(), stip.moves, true)
+                           : PlayNode{Move::none(), mark_of(pos), 1, false, {}, {}};
+        for (const DefenceNode& d : sol.post_key->defences) refuted |= d.refutes;
+    } catch (const Stopped&) {
+        sol.finished = false;
+        sol.post_key = PlayNode{Move::none(), mark_of(diagram), stip.moves, false, {}, {}}; // nothing known
+    }
+    watchdog.finish();
+    sol.nodes = search.nodes();
+    sol.seconds = watchdog.seconds();
+    sol.threads = 1;
+    if (!sol.finished) sol.verdict = Verdict::Unfinished;
+    else if (stip.moves == 1 && !stip.self_play()) {
+        MoveMark goal = stip.goal == Stipulation::Goal::Mate ? MoveMark::Mate : MoveMark::Stalemate;
+        sol.verdict = mark_of(diagram) == goal ? Verdict::Sound : Verdict::NoSolution;
+    } else if (refuted) sol.verdict = Verdict::NoSolution;
+    else sol.verdict = Verdict::Sound;
+    return sol;
+}
+
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     if (stip.help_play()) return analyse_help(diagram, stip, options);
+    if (options.post_key_play) return analyse_post_key(diagram, stip, options);
     return conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
 }
 

@@ -28,6 +28,8 @@ struct AnalysisOptions {
                                // Popeye's MaxSolutions (0: all)
     bool no_short_variations = false; // battle play: variations shorter than their line's
                                       // length are not shown (Popeye's NoShortVariations)
+    bool post_key_play = false; // battle play: the diagram is the position after the key, the
+                                // defender to move; only the play after it (PostKeyPlay)
     SearchRestrictions restrictions; // battle play: Popeye's Threat N, MaxFlightsquares N,
                                      // NonTrivial M T, KeepMatingPiece
     int threads = 0;           // 0: all cores

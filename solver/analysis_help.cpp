@@ -19,14 +19,19 @@ namespace dynamo {
 
 namespace {
 
-// N moves of each side, and White's half-move first in h#N.5.
-int plies_of(const Stipulation& stip) { return 2 * stip.moves + (stip.half ? 1 : 0); }
+// N moves of each side, and White's half-move first in h#N.5. hs#N: the help moves before the
+// forced mate, White's N and Black's N - 1 (hs#N.5: Black's half-move first).
+int plies_of(const Stipulation& stip) {
+    return 2 * stip.moves + (stip.half ? 1 : 0) - (stip.kind == Stipulation::Kind::HelpSelf ? 1 : 0);
+}
 
 class HelpCollector {
   public:
     HelpCollector(const Position& diagram, const AnalysisOptions& options, TranspositionTable& tt,
-                  const std::atomic<bool>& stop, tbb::task_arena& arena, Stipulation::Goal goal)
-        : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena), goal_(goal) {}
+                  const std::atomic<bool>& stop, tbb::task_arena& arena, Stipulation::Goal goal,
+                  bool help_self)
+        : diagram_(diagram), options_(options), tt_(tt), stop_(stop), arena_(arena), goal_(goal),
+          help_self_(help_self) {}
 
     struct Result {
         std::vector<std::vector<std::vector<Move>>> lines; // per first move, in generation order
@@ -34,7 +39,7 @@ class HelpCollector {
         bool finished = true; // every owned first move searched to the end
     };
 
-    // Every helpmate of `plies` half-moves (at least one) that starts with an owned first move
+    // Every helpmate of `plies` half-moves (at least one; hs#: none or more) that starts with an owned first move
     // (`mine`, empty: all), at most `limit` (0: all) per first move, in generation order. The
     // first two half-moves are shared out among the threads, each pair a task; the lines are
     // gathered per task, so the order does not depend on the threads.
@@ -55,6 +60,11 @@ class HelpCollector {
         for (int i = 0; i < first_moves.size(); ++i) {
             if (!is_mine(i)) continue;
             ++owned;
+            if (plies == 0) { // hs#N.5: the diagram's moves are the forced mates
+                tasks.push_back({i, {}, {}, false});
+                left_per_first[size_t(i)] = 1;
+                continue;
+            }
             if (plies < 2) {
                 tasks.push_back({i, {first_moves[i]}, {}, false});
                 left_per_first[size_t(i)] = 1;
@@ -77,7 +87,8 @@ class HelpCollector {
         }
 
         // One search per thread, kept across tasks: its move lists are 16 KB each.
-        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_), goal_);
+        tbb::enumerable_thread_specific<HelpSearch> searches(std::ref(tt_), std::ref(stop_), goal_,
+                                                             help_self_);
         arena_.execute([&] {
             tbb::parallel_for(0, int(tasks.size()), [&](int t) {
                 Task& task = tasks[size_t(t)];
@@ -85,9 +96,15 @@ class HelpCollector {
                 for (Move m : task.prefix) pos.make(m);
                 HelpSearch& search = searches.local();
                 uint64_t nodes_before = search.nodes();
-                int found = search.solve(pos, plies - int(task.prefix.size()), limit, task.prefix,
-                                         &task.lines);
+                // (plies 0: every task sees all the diagram's forced mates, and keeps its own.)
+                int found = search.solve(pos, plies - int(task.prefix.size()), plies == 0 ? 0 : limit,
+                                         task.prefix, &task.lines);
                 task.done = found >= 0;
+                if (plies == 0) { // its own forced mate, if the diagram's moves all mate
+                    std::erase_if(task.lines, [&](const std::vector<Move>& l) {
+                        return l[0] != first_moves[task.first];
+                    });
+                }
                 nodes_ += search.nodes() - nodes_before;
                 if (report_progress) {
                     std::lock_guard lock(mutex_);
@@ -128,10 +145,35 @@ class HelpCollector {
     const std::atomic<bool>& stop_;
     tbb::task_arena& arena_;
     Stipulation::Goal goal_;
+    bool help_self_;
     std::mutex mutex_;
     std::atomic<uint64_t> nodes_{0};
     int first_done_ = 0, first_total_ = 0, plies_ = 0;
 };
+
+// hs#: the lines of every length up to the stipulation's are solutions (Popeye's meaning), the
+// fewest moves first; per first move, in that order. Stops at a round the time limit cut.
+HelpCollector::Result help_self_rounds(HelpCollector& collector, int plies, int limit,
+                                       const std::vector<char>& mine) {
+    HelpCollector::Result all;
+    for (int p = plies % 2; p <= plies; p += 2) {
+        HelpCollector::Result round = collector.collect(p, limit, mine, true);
+        if (all.lines.empty()) {
+            all.lines.resize(round.lines.size());
+            all.done.assign(round.done.size(), 1);
+        }
+        for (size_t i = 0; i < round.lines.size(); ++i) {
+            for (auto& line : round.lines[i]) all.lines[i].push_back(std::move(line));
+            all.done[i] &= round.done[i];
+        }
+        if (!round.finished) {
+            all.finished = false;
+            for (auto& d : all.done) d = 0; // the longer lines were not searched
+            break;
+        }
+    }
+    return all;
+}
 
 } // namespace
 
@@ -163,12 +205,15 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
     TranspositionTable tt(hash_mb);
     tbb::task_arena arena(threads);
     std::atomic<bool> stop{false};
-    HelpCollector collector(diagram, options, tt, stop, arena, stip.goal);
+    const bool help_self = stip.kind == Stipulation::Kind::HelpSelf;
+    HelpCollector collector(diagram, options, tt, stop, arena, stip.goal, help_self);
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [&] { collector.progress(); });
 
     MoveList first_moves;
     generate_legal(diagram, first_moves);
-    HelpCollector::Result main = collector.collect(plies, help_search_limit(options), mine, true);
+    const int limit = help_search_limit(options);
+    HelpCollector::Result main = help_self ? help_self_rounds(collector, plies, limit, mine)
+                                           : collector.collect(plies, limit, mine, true);
     for (int i = 0; i < first_moves.size(); ++i) {
         FirstMoveFindings f;
         f.move = first_moves[i];
@@ -182,7 +227,7 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
 
     // Shorter helpmates, the fewest moves first: the same first mover, a whole move less each;
     // up to the first length with one (a part with none goes on: another part may have one).
-    if (main.finished) {
+    if (main.finished && !help_self) {
         for (int p = plies % 2 == 0 ? 2 : 1; p < plies; p += 2) {
             HelpCollector::Result shorter = collector.collect(p, SHORT_LINES_SHOWN, mine, false);
             part.short_rounds.push_back({p, shorter.finished, std::move(shorter.lines)});

@@ -68,6 +68,9 @@ void conclude_help(const Position& diagram, const AnalysisOptions& options,
         else sol.finished = false;
         lines.insert(lines.end(), f.lines.begin(), f.lines.end());
     }
+    // hs#: the lines of every length, the fewest moves first (as Popeye lists them).
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const auto& a, const auto& b) { return a.size() < b.size(); });
     int limit = help_search_limit(options);
     if (limit > 0 && int(lines.size()) >= limit) {
         lines.resize(size_t(limit));
@@ -109,7 +112,7 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
                   const PartialAnalysis& partial) {
     Solution sol;
     sol.stipulation = stip;
-    const bool help = stip.kind == Stipulation::Kind::Help;
+    const bool help = stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::HelpSelf;
     if (help) sol.intended = options.intended;
     else sol.restrictions = options.restrictions;
     sol.threads = partial.threads;

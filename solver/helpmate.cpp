@@ -26,8 +26,9 @@ TranspositionTable::Bounds no_solution(int plies) {
 
 } // namespace
 
-HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop, Stipulation::Goal goal)
-    : tt_(tt), stop_(stop), goal_(goal) {}
+HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop, Stipulation::Goal goal,
+                       bool help_self)
+    : tt_(tt), stop_(stop), goal_(goal), help_self_(help_self) {}
 
 HelpSearch::Frame HelpSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
@@ -58,19 +59,22 @@ int HelpSearch::search(Position& pos, int plies) {
     ++nodes_;
     const bool mate = goal_ == Stipulation::Goal::Mate;
     if (plies == 0) {
+        if (help_self_) return forced_mates(pos);
         if (!(mate ? is_checkmate(pos) : is_stalemate(pos))) return 0;
         found();
         return 1;
     }
-    Key key = node_key(pos, plies) ^ (mate ? 0 : 0x3C6EF372FE94F82BULL);
+    Key key = node_key(pos, plies) ^ (mate ? 0 : 0x3C6EF372FE94F82BULL) ^
+              (help_self_ ? 0xA54FF53A5F1D36F1ULL : 0);
     TranspositionTable::Bounds b = tt_.probe(key);
     if (b.fail > 0) return 0;
     if (b.win != TranspositionTable::NO_WIN && !solutions_ && remaining_ == 1) { // asked: is there one?
         found();
         return 1;
     }
-    int count = plies != 1 ? 0 : mate ? mating_moves(pos) : stalemating_moves(pos);
-    if (plies > 1) {
+    const bool last = plies == 1 && !help_self_; // hs#: the forced mates come after it
+    int count = !last ? 0 : mate ? mating_moves(pos) : stalemating_moves(pos);
+    if (!last) {
         Frame f = frame();
         generate_legal(pos, f.list);
         for (Move m : f.list) {
@@ -130,6 +134,34 @@ int HelpSearch::stalemating_moves(Position& pos) {
             ++count;
         }
         pos.unmake();
+        if (remaining_ == 0) break;
+    }
+    return count;
+}
+
+} // namespace dynamo
+
+namespace dynamo {
+
+// hs#: the side to move has a move, and each of its moves mates; each is a line of its own (as
+// Popeye lists them). The first move that does not mate ends the test.
+int HelpSearch::forced_mates(Position& pos) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    if (f.list.empty()) return 0;
+    for (Move m : f.list) {
+        pos.make(m);
+        ++nodes_;
+        bool mates = is_checkmate(pos);
+        pos.unmake();
+        if (!mates) return 0;
+    }
+    int count = 0;
+    for (Move m : f.list) {
+        line_.push_back(m);
+        found();
+        line_.pop_back();
+        ++count;
         if (remaining_ == 0) break;
     }
     return count;

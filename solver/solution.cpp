@@ -54,6 +54,7 @@ int Solution::variations() const {
     int n = 0;
     for (const auto& r : root)
         if (r.kind == RootMove::Kind::Key) n += int(r.play.defences.size());
+    if (post_key) n += int(post_key->defences.size());
     return n;
 }
 

@@ -7,6 +7,7 @@
 #include "types.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,9 @@ struct Solution {
     SearchRestrictions restrictions;   // battle play searched within these (Popeye's options)
     std::vector<DefenceNode> set_play; // defender moves in the diagram and the attacker's answers
     std::vector<RootMove> root;        // keys and tries, in generation order
+    // PostKeyPlay: the diagram is the position after a key not named (its move is none); the
+    // play after it, as below a key: threat (or zugzwang, or check) and the defender's moves.
+    std::optional<PlayNode> post_key;
     std::vector<Dual> duals;
     // Helpmates: the solutions shown (in generation order, at most MaxSolutions); how many the
     // search found (more than shown when MaxSolutions cut the list); whether it stopped at its

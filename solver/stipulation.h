@@ -13,27 +13,31 @@ struct Stipulation {
     // to reach it against White. Reflex (r#N): a selfmate in which either side that can mate in
     // one must. Help (h#N, h=N): both cooperate, Black first. SeriesHelp (ser-h#N): Black plays
     // up to N moves in a row, giving no check before the last, then White reaches the goal in
-    // one. HelpSelf (hs#N): help play, White first, ending in a White move after which Black
-    // must reach the goal (s#1).
+    // one. HelpSelf (hs#N): help play, White first, ending in a White move after which every
+    // Black move mates White (s#1's last move); hs#N.5: Black first. As Popeye, every such line
+    // of N moves or fewer is a solution (hs#N.5: of N.5, N-0.5, ..., 0.5 moves).
     enum class Kind : uint8_t { Direct, Self, Help, Reflex, SeriesHelp, HelpSelf };
     enum class Goal : uint8_t { Mate, Stalemate };
 
     Kind kind = Kind::Direct;
     Goal goal = Goal::Mate;
     int moves = 1;      // N of #N, s#N, h#N; for h#N.5 the N (0 in h#0.5)
-    bool half = false;  // h#N.5: White plays one half-move first
+    bool half = false;  // h#N.5: White plays one half-move first; hs#N.5: Black does
     std::string text;   // as written, normalised: "#2", "s#3", "h#2.5", "ser-h#3", "r#2"
 
     // Who moves first in the diagram (option WhiteToPlay can turn h#N into h#(N-0.5)).
     Color first_mover() const {
-        return (kind == Kind::Help && !half) || kind == Kind::SeriesHelp ? BLACK : WHITE;
+        return (kind == Kind::Help && !half) || (kind == Kind::HelpSelf && half) ||
+                       kind == Kind::SeriesHelp
+                   ? BLACK
+                   : WHITE;
     }
     // Play in which both sides cooperate: the solutions are lines, not trees.
     bool help_play() const {
         return kind == Kind::Help || kind == Kind::SeriesHelp || kind == Kind::HelpSelf;
     }
-    // Whether the solver solves it (hs#N is read, not yet solved).
-    bool solvable() const { return kind != Kind::HelpSelf; }
+    // Whether N.5 (a half-move more, the other side first) can be asked: h#N.5, hs#N.5.
+    bool halvable() const { return kind == Kind::Help || kind == Kind::HelpSelf; }
     // Battle play in which the defender is to reach the goal (s#, s=, r#).
     bool self_play() const { return kind == Kind::Self || kind == Kind::Reflex; }
     bool operator==(const Stipulation&) const = default;

@@ -518,7 +518,7 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
     expect(with_stip("#100"), "2:13", "stipulation '#100' is too long (at most 99 moves)");
     expect(with_stip("#99999999999999999999999"), "2:13",
            "stipulation '#99999999999999999999999' is too long (at most 99 moves)");
-    expect(with_stip("#2.5"), "2:13", "'.5' is only for helpmates (h#N.5), found '#2.5'");
+    expect(with_stip("#2.5"), "2:13", "'.5' is only for help play (h#N.5, hs#N.5), found '#2.5'");
     expect(with_stip("h#2.7"), "2:13",
            "expected '.5' after the number of moves, found '.7' in stipulation 'h#2.7'");
     expect(with_stip("ser-#5"), "2:13", "stipulation 'ser-#5'" + not_supported);
@@ -553,9 +553,6 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "expected squares after 'NoCastling', found 'z9'");
     expect(framed("option CastlingMutuallyExclusive a1"), "4:34",
            "expected two squares (e.g. a1h8) after 'CastlingMutuallyExclusive', found 'a1'");
-    expect(framed("option PostKeyPlay"), "4:8",
-           "option 'PostKeyPlay' is not supported (the diagram would be the position after the "
-           "key, which we do not solve)");
     // Dynamo and orthodox together: which is meant is not guessed (it was silently Dynamo).
     expect(framed("condition Dynamo orthodox"), "4:1",
            "'orthodox' stands alone: it cannot be combined with other rule words");

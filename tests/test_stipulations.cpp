@@ -1,4 +1,4 @@
-// The stipulations beyond #N, s#N and h#N: =N, s=N, r#N, h=N (h=N.5), ser-h#N. Orthodox problems
+// The stipulations beyond #N, s#N and h#N: =N, s=N, r#N, h=N (h=N.5), ser-h#N, hs#N. Orthodox problems
 // against Popeye's outputs (tests/data/popeye/stipulations), compared as structures; the same
 // searches under Dynamo rules against a brute force written here without the table or the tree
 // builder; the readers; the command line.
@@ -194,7 +194,7 @@ TEST_CASE("Stipulations: h#0.5, as WhiteToPlay writes h#1, reads back", "[stipul
 }
 
 // halfduplex_2: a #2 with HalfDuplex, Black plays White's part (Popeye's 19 keys, 3 tries).
-TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, HalfDuplex agree with Popeye", "[stipulation][popeye]") {
+TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, hs#N, HalfDuplex agree with Popeye", "[stipulation][popeye]") {
     namespace fs = std::filesystem;
     int compared = 0;
     std::vector<fs::path> files;
@@ -224,7 +224,7 @@ TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, HalfDuplex agree with Popey
         }
         ++compared;
     }
-    CHECK(compared == 9);
+    CHECK(compared == 13);
 }
 
 // The brute force agrees with Popeye on the orthodox problems, so that it can judge the Dynamo

@@ -59,14 +59,14 @@ Stipulation Reader::parse_stipulation(const Token& t) const {
         fail(t, "expected a number of moves after '" + head + "', found " + quoted(rest) +
                     " in stipulation " + q);
     }
-    if (suffix == ".5" && st.kind != Stipulation::Kind::Help)
-        fail(t, "'.5' is only for helpmates (h#N.5), found " + q);
+    if (suffix == ".5" && !st.halvable())
+        fail(t, "'.5' is only for help play (h#N.5, hs#N.5), found " + q);
     while (number.size() > 1 && number[0] == '0') number.remove_prefix(1);
     if (number.size() > 2 || std::stoi(std::string(number)) > STIPULATION_MAX)
         fail(t, "stipulation " + q + " is too long (at most " + std::to_string(STIPULATION_MAX) +
                     " moves)");
     st.moves = std::stoi(std::string(number));
-    if (st.moves == 0 && suffix != ".5") // h#0.5 is White's mating move alone
+    if (st.moves == 0 && suffix != ".5") // h#0.5 is White's mating move alone, hs#0.5 Black's
         fail(t, "the number of moves must be at least 1, found '0' in stipulation " + q);
     st.half = suffix == ".5";
     st.text = head + std::to_string(st.moves) + (st.half ? ".5" : "");
