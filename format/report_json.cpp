@@ -21,6 +21,7 @@ class TreeJson {
         json j = move_json(pos_, node.move, lang_);
         j["mark"] = mark_field(node.mark);
         j["length"] = node.length;
+        if (node.forced) j["forced"] = true; // r#: a mate the attacker must play, and fails
         pos_.make(node.move);
         if (!node.threats.empty()) {
             json threats = json::array();
