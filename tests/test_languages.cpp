@@ -181,7 +181,7 @@ TEST_CASE("solve: twins as Popeye lays them out, the diagram once", "[solve][twi
 // Everything solve and check write in words, in German: Popeye's twin line "b) wTh7-->g7" (its
 // German output, tests/data/popeye/languages/german.out), the dual notes, the verdicts and their
 // details, the solving time, check's verdict column and total.
-TEST_CASE("--lang de: solve and check leave no English word", "[solve][check][lang]") {
+TEST_CASE("solve and check --lang de: no English word left", "[solve][check][lang]") {
     Runs r = runs_in(word_files(), "de");
     check_words(r.solve.out,
                 {"\nb) wTh7-->g7\n", "Lösungszeit ",
@@ -201,7 +201,7 @@ TEST_CASE("--lang de: solve and check leave no English word", "[solve][check][la
                 ENGLISH_CHECK);
 }
 
-TEST_CASE("--lang fr: solve and check leave no English word", "[solve][check][lang]") {
+TEST_CASE("solve and check --lang fr: no English word left", "[solve][check][lang]") {
     Runs r = runs_in(word_files(), "fr");
     std::vector<std::string> english = ENGLISH_SOLVE; // but "verdict", "continuation" are French
     std::erase(english, std::string("verdict:"));
@@ -227,7 +227,7 @@ TEST_CASE("--lang fr: solve and check leave no English word", "[solve][check][la
 
 // Italian after the AISE usage (minaccia, ma, chiave, tentativo, demolizione, duale); Popeye has
 // no Italian output: the twin line takes the Italian letters, "b" for bianco as French "blanc".
-TEST_CASE("--lang it: solve and check leave no English word", "[solve][check][lang]") {
+TEST_CASE("solve and check --lang it: no English word left", "[solve][check][lang]") {
     Runs r = runs_in(word_files(), "it");
     check_words(r.solve.out,
                 {"\nb) bTh7-->g7\n", "tempo di soluzione ",
