@@ -62,7 +62,8 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
         case Verdict::Cooked:
         case Verdict::NoSolution: // says how many were intended, as for too few
         case Verdict::Incomplete:
-            return count + ", " + std::to_string(s.intended) + " " + word(Term::Intended);
+            return count + ", " + std::to_string(s.intended) + " " +
+                   word(s.intended == 1 ? Term::IntendedOne : Term::Intended);
         case Verdict::Short:
             return word(Term::Shorter) + ": " + help_line_text(diagram, s.short_lines[0], lang);
         case Verdict::Illegal: return s.illegal_reason;

@@ -258,7 +258,8 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
         add((solution.solutions_capped ? std::string(term(Term::AtLeast, lang)) + " " : "") +
             std::to_string(count) + " " +
             std::string(term(count == 1 ? Term::Solution : Term::Solutions, lang)) + ", " +
-            std::to_string(solution.intended) + " " + std::string(term(Term::Intended, lang)));
+            std::to_string(solution.intended) + " " +
+            std::string(term(solution.intended == 1 ? Term::IntendedOne : Term::Intended, lang)));
         if (int(solution.help_lines.size()) < count)
             add(std::to_string(solution.help_lines.size()) + " " +
                 std::string(term(Term::Shown, lang)) + " (MaxSolutions)");

@@ -79,8 +79,9 @@ constexpr Words4 TERMS[] = {
     {"ignored option", "ignorierte Option", "option ignorée", "opzione ignorata"},
     {"DIFFERS from the certified verdict", "WEICHT AB vom bescheinigten Urteil",
      "DIFFÈRE du verdict certifié", "DIFFERISCE dal verdetto certificato"},
+    {"intended", "beabsichtigt", "voulue", "intesa"},
 };
-static_assert(std::size(TERMS) == size_t(Term::Differs) + 1, "one entry per Term");
+static_assert(std::size(TERMS) == size_t(Term::IntendedOne) + 1, "one entry per Term");
 
 // In Verdict's order.
 constexpr Words4 VERDICTS[] = {

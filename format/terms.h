@@ -23,7 +23,8 @@ enum class Term {
     NotSearched, Move, Moves, Allowed, In, SolvingTime, NotApplied, SolvedWithout,
     // `check`'s lines and total.
     Unsupported, Error, Errors, Problem, Problems, NotAsCertified, WholeProblem, SoFar,
-    RestrictedBy, IgnoredOption, Differs
+    RestrictedBy, IgnoredOption, Differs,
+    IntendedOne // "1 intended": French and Italian agree in number
 };
 
 std::string_view term(Term t, Language lang);

@@ -215,7 +215,7 @@ TEST_CASE("solve and check --lang fr: no English word left", "[solve][check][lan
                  "non appliqué: Threat 1 (s=2 est résolu sans cette option)",
                  "verdict: correct, avec duals clé 1.Dc5-c8; 1 variante; 2 essais; "
                  "1 dual (1 de mat, 0 de continuation)",
-                 "verdict: démoli         21 solutions, 1 voulues"},
+                 "verdict: démoli         21 solutions, 1 voulue"},
                 english);
     check_words(r.check.out,
                 {"english.pop:1 b) bTh7-->g7", " solution courte ", " démoli ", " correct ",
@@ -237,7 +237,7 @@ TEST_CASE("solve and check --lang it: no English word left", "[solve][check][lan
                  "non applicato: Threat 1 (s=2 è risolto senza questa opzione)",
                  "verdetto: corretto, con duali chiave 1.Dc5-c8; 1 variante; 2 tentativi; "
                  "1 duale (1 di matto, 0 di continuazione)",
-                 "verdetto: demolito       21 soluzioni, 1 intese"},
+                 "verdetto: demolito       21 soluzioni, 1 intesa"},
                 ENGLISH_SOLVE);
     check_words(r.check.out,
                 {"english.pop:1 b) bTh7-->g7", " soluzione corta ", " demolito ", " corretto ",
