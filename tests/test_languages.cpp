@@ -246,3 +246,20 @@ TEST_CASE("solve and check --lang it: no English word left", "[solve][check][lan
                  "1 soluzione corta in "},
                 ENGLISH_CHECK);
 }
+
+// Twin lines as Popeye 4.104 writes them in German and French (its output for `versetze h7 b7`,
+// `tausche c2 b6`, `hinzufuegen schwarz Sd4`, `entferne h2` and the French equivalents), from
+// the reader's English labels; a stipulation or condition change stays as it is.
+TEST_CASE("twin_label: the language's colour and piece letters, as Popeye writes them",
+          "[lang][twins]") {
+    CHECK(twin_label("b) -bPb7  wRh7-->b7", Language::German) == "b) -sBb7  wTh7-->b7");
+    CHECK(twin_label("b) -bPb7  wRh7-->b7", Language::French) == "b) -nPb7  bTh7-->b7");
+    CHECK(twin_label("b) wQc2<-->wKb6", Language::German) == "b) wDc2<-->wKb6");
+    CHECK(twin_label("b) wQc2<-->wKb6", Language::French) == "b) bDc2<-->bRb6");
+    CHECK(twin_label("b) +bSd4", Language::German) == "b) +sSd4");
+    CHECK(twin_label("b) +bSd4", Language::French) == "b) +nCd4");
+    CHECK(twin_label("b) -wPh2", Language::German) == "b) -wBh2");
+    CHECK(twin_label("c) wBf1-->c4", Language::Italian) == "c) bAf1-->c4");
+    CHECK(twin_label("b) #3", Language::German) == "b) #3");
+    CHECK(twin_label("b) wRh7-->g7", Language::English) == "b) wRh7-->g7");
+}
