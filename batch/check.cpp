@@ -17,8 +17,10 @@ int check(const std::vector<std::string>& paths, const CheckOptions& options, st
     const std::vector<Item> items = shard_items(std::move(batch.items), options.shard);
 
     ProgressBar bar(options.progress, err);
-    const Columns columns = columns_of(items);
+    Columns columns = columns_of(items);
+    columns.lang = options.run.settings.lang;
     Summary summary;
+    summary.set_language(columns.lang);
     auto deliver = [&](size_t i, Outcome& outcome) {
         bar.clear();
         const Item& item = items[i];

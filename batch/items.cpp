@@ -28,10 +28,17 @@ std::vector<Item> items_of(const std::vector<ReadResult>& reads,
                 continue;
             }
             std::vector<ProblemInstance> instances = problem_instances(problem);
-            int twins = instances.size() > 1 ? int(instances.size()) : 0;
-            for (size_t t = 0; t < instances.size(); ++t)
-                items.push_back({&problem, problem.file, problem.index, std::move(instances[t]), {},
-                                 twins, int(t)});
+            // Duplex: both halves of each instance, counted as twins of the whole problem.
+            const size_t halves = problem.options.duplex ? 2 : 1;
+            const size_t count = instances.size() * halves;
+            int twins = count > 1 ? int(count) : 0;
+            for (size_t t = 0; t < count; ++t) {
+                ProblemInstance inst = instances[t / halves];
+                const bool second = t % halves == 1;
+                if (second) inst.label += (inst.label.empty() ? "" : " ") + std::string("duplex:");
+                items.push_back({&problem, problem.file, problem.index, std::move(inst), {}, twins,
+                                 int(t), second});
+            }
         }
         Item own{nullptr, files[f], 0, std::nullopt, {}};
         for (const Diagnostic& d : read.errors) {

@@ -18,11 +18,13 @@ struct Item {
     std::vector<Diagnostic> errors;          // a malformed problem, or the file's own errors
     int twins = 0;                           // the problem's instances (its twins), if > 1
     int twin = 0;                            // which of them this is
+    bool duplex_half = false;                // Duplex: the half with the other side starting
 };
 
 // The items of the files read (reads[f] read from files[f]): a problem's twins one after the
-// other; errors outside any problem (the file is unreadable, empty, lacks `endproblem`...) make
-// one item of their own after the file's problems. Items point into `reads`.
+// other (under Duplex each twice, as `solve` does: the second half labelled "duplex:"); errors
+// outside any problem (the file is unreadable, empty, lacks `endproblem`...) make one item of
+// their own after the file's problems. Items point into `reads`.
 std::vector<Item> items_of(const std::vector<ReadResult>& reads,
                            const std::vector<std::string>& files);
 

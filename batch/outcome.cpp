@@ -3,6 +3,7 @@
 #include "format/fen.h"
 #include "format/report_json.h"
 #include "format/report_text.h"
+#include "format/terms.h"
 #include "solver/analysis.h"
 
 namespace dynamo::batch {
@@ -51,19 +52,23 @@ std::string joined(const std::vector<std::string>& words, const char* separator 
 std::string detail_of(const Position& diagram, const Solution& s, Language lang) {
     if (s.helpmate()) {
         size_t n = size_t(s.solutions);
-        std::string count = (s.solutions_capped ? "at least " : "") + std::to_string(n) +
-                            (n == 1 ? " solution" : " solutions");
+        auto word = [&](Term t) { return std::string(term(t, lang)); };
+        std::string count = (s.solutions_capped ? word(Term::AtLeast) + " " : "") +
+                            std::to_string(n) + " " +
+                            word(n == 1 ? Term::Solution : Term::Solutions);
         switch (s.verdict) {
         case Verdict::Sound: return help_line_text(diagram, s.help_lines[0], lang);
         case Verdict::Cooked:
         case Verdict::NoSolution: // says how many were intended, as for too few
-        case Verdict::Incomplete: return count + ", " + std::to_string(s.intended) + " intended";
+        case Verdict::Incomplete:
+            return count + ", " + std::to_string(s.intended) + " " +
+                   word(s.intended == 1 ? Term::IntendedOne : Term::Intended);
         case Verdict::Short:
-            return "shorter: " + help_line_text(diagram, s.short_lines[0], lang);
+            return word(Term::Shorter) + ": " + help_line_text(diagram, s.short_lines[0], lang);
         case Verdict::Illegal: return s.illegal_reason;
         case Verdict::Unfinished:
-            return std::to_string(s.first_moves_done) + " of " + std::to_string(s.first_moves_total) +
-                   " first moves examined; " + count + " so far";
+            return first_moves_examined(s.first_moves_done, s.first_moves_total, lang) + "; " +
+                   count + " " + word(Term::SoFar);
         default: return "";
         }
     }
@@ -73,19 +78,20 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
         if (r.kind != RootMove::Kind::Key) continue;
         keys.push_back(move_text(diagram, r.play.move, lang));
         if (r.play.length < s.stipulation.moves)
-            shorter.push_back(keys.back() + " in " + std::to_string(r.play.length));
+            shorter.push_back(keys.back() + " " + std::string(term(Term::In, lang)) + " " +
+                              std::to_string(r.play.length));
     }
+    auto word = [&](Term t) { return std::string(term(t, lang)); };
     switch (s.verdict) {
-    case Verdict::Sound: return "key " + joined(keys);
+    case Verdict::Sound: return word(Term::Key) + " " + joined(keys);
     case Verdict::SoundWithDuals:
-        return "key " + joined(keys) + ", " + std::to_string(s.real_duals()) +
-               (s.real_duals() == 1 ? " dual" : " duals");
-    case Verdict::Cooked: return "keys " + joined(keys);
-    case Verdict::Short: return "shorter: " + joined(shorter, ", ");
+        return word(Term::Key) + " " + joined(keys) + ", " + std::to_string(s.real_duals()) + " " +
+               word(s.real_duals() == 1 ? Term::Dual : Term::Duals);
+    case Verdict::Cooked: return word(Term::Keys) + " " + joined(keys);
+    case Verdict::Short: return word(Term::Shorter) + ": " + joined(shorter, ", ");
     case Verdict::Illegal: return s.illegal_reason;
     case Verdict::Unfinished:
-        return std::to_string(s.first_moves_done) + " of " + std::to_string(s.first_moves_total) +
-               " first moves examined";
+        return first_moves_examined(s.first_moves_done, s.first_moves_total, lang);
     default: return "";
     }
 }
@@ -107,8 +113,9 @@ Outcome error_outcome(const Item& item) {
 
 } // namespace
 
-std::string differs_text(Verdict expected) {
-    return std::string("DIFFERS from the certified verdict: ") + verdict_name(expected);
+std::string differs_text(Verdict expected, Language lang) {
+    return std::string(term(Term::Differs, lang)) + ": " +
+           std::string(verdict_term(expected, lang));
 }
 
 int combine_status(int a, int b) {
@@ -130,7 +137,9 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     const Problem& problem = *item.problem;
     const ProblemInstance& inst = *item.instance;
     RuleSet rules = settings.rules_override ? *settings.rules_override : inst.rules;
-    Position diagram = problem_position(inst.pieces, inst.stipulation, rules, problem.options);
+    ProblemOptions options = problem.options;
+    options.half_duplex |= item.duplex_half; // Duplex: the other side starts
+    Position diagram = problem_position(inst.pieces, inst.stipulation, rules, options);
 
     Solution solution;
     if (settings.interrupt && settings.interrupt->load()) {
@@ -152,11 +161,17 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     out.detail = detail_of(diagram, solution, settings.lang);
     // A verdict within Popeye's search restrictions is not the whole truth: say so.
     if (solution.restrictions.any())
-        out.detail += (out.detail.empty() ? "" : "; ") + std::string("restricted by ") +
+        out.detail += (out.detail.empty() ? "" : "; ") +
+                      std::string(term(Term::RestrictedBy, settings.lang)) + " " +
                       restrictions_text(solution.restrictions);
+    if (solution.unapplied.any())
+        out.detail += (out.detail.empty() ? "" : "; ") +
+                      std::string(term(Term::NotApplied, settings.lang)) + " " +
+                      restrictions_text(solution.unapplied);
     // An option read but not acted on may change the answer (CastlingMutuallyExclusive): say so.
     if (!problem.options.ignored.empty())
-        out.detail += (out.detail.empty() ? "" : "; ") + std::string("ignored option ") +
+        out.detail += (out.detail.empty() ? "" : "; ") +
+                      std::string(term(Term::IgnoredOption, settings.lang)) + " " +
                       joined(problem.options.ignored, ", ");
     out.seconds = solution.seconds;
     out.solution = solution.verdict;
@@ -164,7 +179,8 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     out.status = status_of(out.verdict);
     if (problem.expected_verdict) {
         out.status = certified_status(out.verdict, *problem.expected_verdict, whole, out.differs);
-        if (out.differs) out.detail += "; " + differs_text(*problem.expected_verdict);
+        if (out.differs)
+            out.detail += "; " + differs_text(*problem.expected_verdict, settings.lang);
     }
     return out;
 }

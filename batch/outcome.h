@@ -44,7 +44,7 @@ Outcome check_item(const Item& item, int threads, const Settings& settings);
 Outcome failed_outcome(const Item& item, const std::string& message);
 
 // "DIFFERS from the certified verdict: X"
-std::string differs_text(Verdict expected);
+std::string differs_text(Verdict expected, Language lang = Language::English);
 
 // Exit status (docs/format.md): where several apply, the highest wins in the order 2, 3, 1.
 int combine_status(int a, int b);

@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "format/report_json.h"
+#include "format/terms.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -18,11 +19,29 @@ std::string padded(const std::string& s, size_t w) {
     return s + std::string(w - std::min(w, width(s)), ' ');
 }
 
-std::string location(const Item& item) {
+std::string location(const Item& item, Language lang = Language::English) {
     if (!item.problem) return item.file;
     std::string loc = item.file + ":" + std::to_string(item.index);
-    if (item.instance && !item.instance->label.empty()) loc += " " + item.instance->label;
+    if (item.instance && !item.instance->label.empty())
+        loc += " " + twin_label(item.instance->label, lang);
     return loc;
+}
+
+// An outcome's verdict ("sound", "unsupported", "error") in `lang`.
+std::string verdict_word(const std::string& verdict, Language lang) {
+    if (verdict == "unsupported") return std::string(term(Term::Unsupported, lang));
+    if (verdict == "error") return std::string(term(Term::Error, lang));
+    for (int v = 0; v <= int(Verdict::Incomplete); ++v)
+        if (verdict == verdict_name(Verdict(v))) return std::string(verdict_term(Verdict(v), lang));
+    return verdict;
+}
+
+// The verdict column: wide enough for the longest verdict of the language.
+size_t verdict_width(Language lang) {
+    size_t w = 17; // "sound, with duals"
+    for (int v = 0; v <= int(Verdict::Incomplete); ++v)
+        w = std::max(w, width(std::string(verdict_term(Verdict(v), lang))));
+    return w;
 }
 
 std::string title_of(const Item& item) {
@@ -40,7 +59,7 @@ std::string stipulation_of(const Item& item) {
 Columns columns_of(const std::vector<Item>& items) {
     Columns c;
     for (const Item& item : items) {
-        c.location = std::max(c.location, width(location(item)));
+        c.location = std::max(c.location, width(location(item, c.lang)));
         c.title = std::max(c.title, width(title_of(item)));
         c.stipulation = std::max(c.stipulation, width(stipulation_of(item)));
     }
@@ -51,19 +70,22 @@ Columns columns_of(const std::vector<Item>& items) {
 std::string text_line(const Item& item, const Outcome& out, const Columns& c) {
     char time[32];
     std::snprintf(time, sizeof time, "%7.2f s", out.seconds);
-    std::string line = padded(location(item), c.location) + "  " + padded(title_of(item), c.title) +
-                       "  " + padded(stipulation_of(item), c.stipulation) + "  " +
-                       padded(out.verdict, 17) + time; // 17: "sound, with duals"
+    std::string line = padded(location(item, c.lang), c.location) + "  " +
+                       padded(title_of(item), c.title) + "  " +
+                       padded(stipulation_of(item), c.stipulation) + "  " +
+                       padded(verdict_word(out.verdict, c.lang), verdict_width(c.lang)) + time;
     if (!out.detail.empty()) line += "  " + out.detail;
     return line;
 }
 
 std::string problem_line(const Item& item, const ProblemEnd& end, const Columns& c) {
-    std::string line = padded(item.file + ":" + std::to_string(item.index), c.location) + "  " +
-                       padded(title_of(item), c.title) + "  " + padded("", c.stipulation) + "  " +
-                       padded(verdict_name(*end.verdict), 17) + "          the whole problem, " +
-                       std::to_string(item.twins) + " twins";
-    if (end.differs) line += "; " + differs_text(*item.problem->expected_verdict);
+    std::string line =
+        padded(item.file + ":" + std::to_string(item.index), c.location) + "  " +
+        padded(title_of(item), c.title) + "  " + padded("", c.stipulation) + "  " +
+        padded(std::string(verdict_term(*end.verdict, c.lang)), verdict_width(c.lang)) +
+        "          " + std::string(term(Term::WholeProblem, c.lang)) + ", " +
+        std::to_string(item.twins) + " " + std::string(term(Term::Twins, c.lang));
+    if (end.differs) line += "; " + differs_text(*item.problem->expected_verdict, c.lang);
     return line;
 }
 

@@ -5,6 +5,8 @@
 #include "outcome.h"
 #include "summary.h"
 
+#include "format/notation.h"
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@ namespace dynamo::batch {
 
 struct Columns {
     size_t location = 0, title = 0, stipulation = 0;
+    Language lang = Language::English; // of the verdict words (--lang)
 };
 Columns columns_of(const std::vector<Item>& items);
 

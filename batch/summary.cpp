@@ -1,5 +1,7 @@
 #include "summary.h"
 
+#include "format/terms.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -44,19 +46,31 @@ std::string Summary::total_line(double seconds) const {
         {"incomplete", "incomplete"},
         {"unfinished", "unfinished"},
         {"unsupported", "unsupported"}};
+    // English as the table says; another language by its verdict words.
+    auto word_of = [&](const std::string& verdict, const char* shown) {
+        if (lang_ == Language::English) return std::string(shown);
+        if (verdict == "unsupported") return std::string(term(Term::Unsupported, lang_));
+        for (int v = 0; v <= int(Verdict::Incomplete); ++v)
+            if (verdict == verdict_name(Verdict(v)))
+                return std::string(verdict_term(Verdict(v), lang_));
+        return std::string(shown);
+    };
     std::string parts;
     auto part = [&](const std::string& text) { parts += (parts.empty() ? ": " : ", ") + text; };
     for (auto [verdict, shown] : kinds) {
         auto n = std::count(verdicts_.begin(), verdicts_.end(), verdict);
-        if (n > 0) part(std::to_string(n) + " " + shown);
+        if (n > 0) part(std::to_string(n) + " " + word_of(verdict, shown));
     }
     auto errors = std::count(verdicts_.begin(), verdicts_.end(), "error");
-    if (errors > 0) part(std::to_string(errors) + (errors == 1 ? " error" : " errors"));
-    if (differing_ > 0) part(std::to_string(differing_) + " not as certified");
+    auto word = [&](Term t) { return std::string(term(t, lang_)); };
+    if (errors > 0)
+        part(std::to_string(errors) + " " + word(errors == 1 ? Term::Error : Term::Errors));
+    if (differing_ > 0) part(std::to_string(differing_) + " " + word(Term::NotAsCertified));
     char time[32];
-    std::snprintf(time, sizeof time, " in %.2f s", seconds);
-    return std::to_string(verdicts_.size()) + (verdicts_.size() == 1 ? " problem" : " problems") +
-           parts + time;
+    std::snprintf(time, sizeof time, " %.2f s", seconds);
+    return std::to_string(verdicts_.size()) + " " +
+           word(verdicts_.size() == 1 ? Term::Problem : Term::Problems) + parts + " " +
+           word(Term::In) + time;
 }
 
 } // namespace dynamo::batch

@@ -4,6 +4,8 @@
 
 #include "outcome.h"
 
+#include "format/notation.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,7 @@ class Summary {
     // "41 problems: 20 sound, 2 sound with duals, 8 cooked, ..., 2 errors in 1.23 s": problems,
     // each by its verdict; a twinned one by the verdict of the whole problem.
     std::string total_line(double seconds) const;
+    void set_language(Language lang) { lang_ = lang; } // of total_line (--lang)
 
   private:
     std::vector<std::string> verdicts_;  // one per problem
@@ -35,6 +38,7 @@ class Summary {
     std::string twin_unanalysed_;        // the verdict of its first twin not analysed, if any
     size_t differing_ = 0;
     int status_ = 0;
+    Language lang_ = Language::English;
 };
 
 } // namespace dynamo::batch

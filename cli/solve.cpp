@@ -39,9 +39,10 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
         // Twins as Popeye lays them out: the header and diagram once, then "a)", "b) wRh3-->h2"
         // ..., each over its solution.
         if (header) std::cout << text_header(problem, diagram, solution.stipulation, text);
-        if (!label.empty()) std::cout << (header ? "\n" : "") << label << "\n";
+        if (!label.empty())
+            std::cout << (header ? "\n" : "") << twin_label(label, text.lang) << "\n";
         std::cout << text_solution(diagram, solution, text);
-        if (time_line) std::cout << solving_time_line(solution.seconds);
+        if (time_line) std::cout << solving_time_line(solution.seconds, text.lang);
         std::cout << "\n";
         if (twins && twins->complete())
             std::cout << term(Term::ProblemVerdict, text.lang) << ": "
@@ -273,7 +274,7 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         } else {
             std::cout << upto_line(upto) << "\n"
                       << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
-            if (output.time) std::cout << solving_time_line(solution.seconds);
+            if (output.time) std::cout << solving_time_line(solution.seconds, text.lang);
         }
         return unfinished ? 3 : 0;
     }

@@ -1,5 +1,7 @@
 #include "solve_output.h"
 
+#include "format/terms.h"
+
 #include <cstdio>
 #include <iostream>
 
@@ -30,9 +32,10 @@ void print_exports(const SolveOptions& options, const std::vector<ExportItem>& e
     std::cout.flush();
 }
 
-std::string solving_time_line(double seconds) {
-    char line[64];
-    std::snprintf(line, sizeof line, "solving time %.3f s\n", seconds);
+std::string solving_time_line(double seconds, Language lang) {
+    char line[96];
+    std::snprintf(line, sizeof line, "%s %.3f s\n",
+                  std::string(term(Term::SolvingTime, lang)).c_str(), seconds);
     return line;
 }
 

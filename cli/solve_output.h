@@ -28,7 +28,7 @@ void print_exports(const SolveOptions& options, const std::vector<ExportItem>& e
                    Language lang);
 
 // "solving time 0.012 s", as Popeye ends each problem with its time.
-std::string solving_time_line(double seconds);
+std::string solving_time_line(double seconds, Language lang = Language::English);
 
 // mate --upto: the lengths searched and what was found.
 struct UptoResult {

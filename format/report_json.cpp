@@ -37,6 +37,7 @@ class TreeJson {
     void after(const PlayNode& node, json& j) {
         j["mark"] = mark_field(node.mark);
         j["length"] = node.length;
+        if (node.forced) j["forced"] = true; // r#: a mate the attacker must play, and fails
         if (!node.threats.empty()) {
             json threats = json::array();
             pos_.make_null();

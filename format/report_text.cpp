@@ -73,7 +73,7 @@ class TreeWriter {
     // The rest of an attacker move's line (the move made): mark, threat or zugzwang; then the
     // threats and the defences.
     void after(const PlayNode& node, int k, const char* root_mark) {
-        out_ << mark_suffix(node.mark) << root_mark;
+        out_ << mark_suffix(node.mark) << (node.forced ? " ?!?" : root_mark); // r#: a forced mate
         if (!node.threats.empty()) out_ << " " << term(Term::Threat, lang_) << ":";
         else if (node.zugzwang) out_ << " " << term(Term::Zugzwang, lang_) << ".";
         out_ << "\n";
@@ -111,10 +111,11 @@ std::string line_text(const Position& diagram, const std::vector<Move>& line, La
 // "mate dual: after 1.Qb3-c2 Bd1-e2: 2.Qc2-c3 / 2.Qc2-d3", "threat dual: after 1.Qb3-c2:
 // 2.Qc2-c3 / 2.f7-f8=Q", "short mate: after 1.Qb3-c2 Kd1-e2: 2.Qc2-c1 (in 1 move, 2 allowed)".
 std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
-    static constexpr const char* labels[] = {"mate dual", "continuation dual", "threat dual",
-                                             "short mate"};
-    std::string s =
-        std::string(labels[int(d.kind)]) + ": after " + line_text(diagram, d.line, lang) + ":";
+    static constexpr Term labels[] = {Term::MateDual, Term::ContinuationDual, Term::ThreatDual,
+                                      Term::ShortMate};
+    std::string s = std::string(term(labels[int(d.kind)], lang)) + ": " +
+                    std::string(term(Term::After, lang)) + " " + line_text(diagram, d.line, lang) +
+                    ":";
     Position pos = diagram;
     for (Move m : d.line) pos.make(m);
     // A defence line ends with the defender's move; a threat line with the attacker's, and the
@@ -126,9 +127,7 @@ std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
         Move m = d.continuations[i];
         s += std::string(i ? " /" : "") + " " + std::to_string(k) + "." + move_text(pos, m, lang);
     }
-    if (d.kind == DualKind::Short)
-        s += " (in " + std::to_string(d.length) + (d.length == 1 ? " move, " : " moves, ") +
-             std::to_string(d.allowed) + " allowed)";
+    if (d.kind == DualKind::Short) s += " (" + moves_allowed(d.length, d.allowed, lang) + ")";
     return s;
 }
 
@@ -141,12 +140,13 @@ std::string dual_counts(const Solution& solution, Language lang) {
     std::string s = mate + cont == 0
                         ? std::string(term(Term::NoDuals, lang))
                         : plural(mate + cont, term(Term::Dual, lang), term(Term::Duals, lang)) +
-                              " (" + std::to_string(mate) +
-                              " mate, " + std::to_string(cont) + " continuation)";
+                              " (" + std::to_string(mate) + " " +
+                              std::string(term(Term::OfMate, lang)) + ", " + std::to_string(cont) +
+                              " " + std::string(term(Term::OfContinuation, lang)) + ")";
     if (int t = solution.duals_of(DualKind::Threat))
-        s += "; " + plural(t, "threat dual", "threat duals");
+        s += "; " + plural(t, term(Term::ThreatDual, lang), term(Term::ThreatDuals, lang));
     if (int m = solution.duals_of(DualKind::Short))
-        s += "; " + plural(m, "short mate", "short mates");
+        s += "; " + plural(m, term(Term::ShortMate, lang), term(Term::ShortMates, lang));
     return s;
 }
 
@@ -198,6 +198,11 @@ std::string text_solution(const Position& diagram, const Solution& solution,
         if (after && (!after->threats.empty() || !after->defences.empty() || after->zugzwang)) {
             TreeWriter w(diagram, options.lang);
             w.post_key(*solution.post_key);
+            out << w.text() << "\n";
+        }
+        for (const PlayNode& m : solution.forced) { // r#: "1.Bh6-f8 # ?!?", as Popeye
+            TreeWriter w(diagram, options.lang);
+            w.play(m, 1);
             out << w.text() << "\n";
         }
         for (const HelpLine& line : solution.help_lines)
@@ -272,7 +277,8 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
     std::ostringstream out;
     auto stipulation_of = [&](const HelpLine& line) { return short_stipulation(solution, line).text; };
     for (const HelpLine& line : solution.short_lines)
-        out << "short: " << stipulation_of(line) << ": " << help_line_text(diagram, line, lang) << "\n";
+        out << verdict_term(Verdict::Short, lang) << ": " << stipulation_of(line) << ": "
+            << help_line_text(diagram, line, lang) << "\n";
     int count = solution.solutions;
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
@@ -280,15 +286,18 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
         add(solution.illegal_reason);
     } else {
         if (solution.verdict == Verdict::Unfinished)
-            add(std::to_string(solution.first_moves_done) + " of " +
-                std::to_string(solution.first_moves_total) + " first moves examined");
-        add((solution.solutions_capped ? "at least " : "") + std::to_string(count) + " " +
+            add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
+        add((solution.solutions_capped ? std::string(term(Term::AtLeast, lang)) + " " : "") +
+            std::to_string(count) + " " +
             std::string(term(count == 1 ? Term::Solution : Term::Solutions, lang)) + ", " +
-            std::to_string(solution.intended) + " " + std::string(term(Term::Intended, lang)));
+            std::to_string(solution.intended) + " " +
+            std::string(term(solution.intended == 1 ? Term::IntendedOne : Term::Intended, lang)));
         if (int(solution.help_lines.size()) < count)
-            add(std::to_string(solution.help_lines.size()) + " shown (MaxSolutions)");
+            add(std::to_string(solution.help_lines.size()) + " " +
+                std::string(term(Term::Shown, lang)) + " (MaxSolutions)");
         if (!solution.short_lines.empty())
-            add("shorter: " + stipulation_of(solution.short_lines[0]));
+            add(std::string(term(Term::Shorter, lang)) + ": " +
+                stipulation_of(solution.short_lines[0]));
     }
     out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
         << " " << summary << "\n";
@@ -327,15 +336,19 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     std::ostringstream out;
     // The verdict holds only within the restrictions: said first, so that it is not missed.
     if (solution.restrictions.any())
-        out << "restricted: " << restrictions_text(solution.restrictions)
-            << " (solutions outside these limits are not searched)\n";
+        out << term(Term::Restricted, lang) << ": " << restrictions_text(solution.restrictions)
+            << " (" << term(Term::NotSearched, lang) << ")\n";
+    if (solution.unapplied.any())
+        out << term(Term::NotApplied, lang) << ": " << restrictions_text(solution.unapplied) << " ("
+            << solution.stipulation.text << " " << term(Term::SolvedWithout, lang) << ")\n";
     if (solution.post_key) return out.str() + post_key_verdict(diagram, solution, lang);
     std::vector<std::string> keys;
     for (const RootMove& r : solution.root) {
         if (r.kind != RootMove::Kind::Key) continue;
         keys.push_back("1." + move_text(diagram, r.play.move, lang));
         if (r.play.length < solution.stipulation.moves)
-            out << "short: " << keys.back() << " reaches the goal in " << r.play.length << "\n";
+            out << verdict_term(Verdict::Short, lang) << ": " << keys.back() << " "
+                << term(Term::ReachesGoalIn, lang) << " " << r.play.length << "\n";
     }
     if (keys.size() > 1)
         for (const auto& k : keys) out << term(Term::Cook, lang) << ": " << k << "\n";
@@ -345,8 +358,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     switch (solution.verdict) {
     case Verdict::Illegal: add(solution.illegal_reason); break;
     case Verdict::Unfinished:
-        add(std::to_string(solution.first_moves_done) + " of " +
-            std::to_string(solution.first_moves_total) + " first moves examined");
+        add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
         [[fallthrough]];
     default: {
         std::string k;
@@ -359,12 +371,14 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
                 add(std::to_string(v) + " " +
                     std::string(term(v == 1 ? Term::Variation : Term::Variations, lang)));
             else if (solution.verdict != Verdict::Unfinished)
-                add("no key"); // and no duals to speak of: "no solution; 0 tries; no duals" read ill
+                // and no duals to speak of: "no solution; 0 tries; no duals" read ill
+                add(std::string(term(Term::NoKey, lang)));
             add(std::to_string(t) + " " + std::string(term(t == 1 ? Term::Try : Term::Tries, lang)));
             if (!keys.empty() || !solution.duals.empty()) add(dual_counts(solution, lang));
             if (solution.solutions_capped)
-                add("stopped at " + std::to_string(keys.size()) +
-                    (keys.size() == 1 ? " key" : " keys") + " (MaxSolutions)");
+                add(std::string(term(Term::StoppedAt, lang)) + " " + std::to_string(keys.size()) +
+                    " " + std::string(term(keys.size() == 1 ? Term::Key : Term::Keys, lang)) +
+                    " (MaxSolutions)");
         }
     }
     }

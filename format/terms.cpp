@@ -1,5 +1,7 @@
 #include "terms.h"
 
+#include <iterator>
+
 namespace dynamo {
 
 namespace {
@@ -38,7 +40,49 @@ constexpr Words4 TERMS[] = {
     {"problem verdict", "Urteil des Problems", "verdict du problème", "verdetto del problema"},
     {"twins", "Zwillinge", "jumeaux", "gemelli"},
     {"refutes", "Widerlegt", "Refute", "confuta"}, // Popeye's words, but Italian
+    {"mate dual", "Mattdual", "dual de mat", "duale di matto"},
+    {"continuation dual", "Fortsetzungsdual", "dual de continuation", "duale di continuazione"},
+    {"threat dual", "Drohungsdual", "dual de menace", "duale di minaccia"},
+    {"threat duals", "Drohungsduale", "duals de menace", "duali di minaccia"},
+    {"short mate", "vorzeitiges Matt", "mat prématuré", "matto prematuro"},
+    {"short mates", "vorzeitige Matts", "mats prématurés", "matti prematuri"},
+    {"after", "nach", "après", "dopo"},
+    {"mate", "Matt", "de mat", "di matto"},
+    {"continuation", "Fortsetzung", "de continuation", "di continuazione"},
+    {"reaches the goal in", "erreicht das Ziel in", "atteint le but en", "raggiunge lo scopo in"},
+    {"shorter", "kürzer", "plus courte", "più corta"},
+    {"at least", "mindestens", "au moins", "almeno"},
+    {"shown", "gezeigt", "montrées", "mostrate"},
+    {"no key", "kein Schlüssel", "pas de clé", "nessuna chiave"},
+    {"stopped at", "angehalten bei", "arrêté à", "fermato a"},
+    {"restricted", "eingeschränkt", "restreint", "limitato"},
+    {"solutions outside these limits are not searched",
+     "Lösungen außerhalb dieser Grenzen werden nicht gesucht",
+     "les solutions hors de ces limites ne sont pas cherchées",
+     "le soluzioni fuori da questi limiti non sono cercate"},
+    {"move", "Zug", "coup", "mossa"},
+    {"moves", "Zügen", "coups", "mosse"},
+    {"allowed", "erlaubt", "permis", "consentite"},
+    {"in", "in", "en", "in"},
+    {"solving time", "Lösungszeit", "temps de résolution", "tempo di soluzione"},
+    {"not applied", "nicht angewandt", "non appliqué", "non applicato"},
+    {"is solved without it", "wird ohne diese Option gelöst", "est résolu sans cette option",
+     "è risolto senza questa opzione"},
+    {"unsupported", "nicht unterstützt", "non pris en charge", "non supportato"},
+    {"error", "Fehler", "erreur", "errore"},
+    {"errors", "Fehler", "erreurs", "errori"},
+    {"problem", "Problem", "problème", "problema"},
+    {"problems", "Probleme", "problèmes", "problemi"},
+    {"not as certified", "nicht wie bescheinigt", "pas comme certifié", "non come certificato"},
+    {"the whole problem", "das ganze Problem", "le problème entier", "il problema intero"},
+    {"so far", "bisher", "jusqu'ici", "finora"},
+    {"restricted by", "eingeschränkt durch", "restreint par", "limitato da"},
+    {"ignored option", "ignorierte Option", "option ignorée", "opzione ignorata"},
+    {"DIFFERS from the certified verdict", "WEICHT AB vom bescheinigten Urteil",
+     "DIFFÈRE du verdict certifié", "DIFFERISCE dal verdetto certificato"},
+    {"intended", "beabsichtigt", "voulue", "intesa"},
 };
+static_assert(std::size(TERMS) == size_t(Term::IntendedOne) + 1, "one entry per Term");
 
 // In Verdict's order.
 constexpr Words4 VERDICTS[] = {
@@ -59,6 +103,43 @@ std::string_view term(Term t, Language lang) { return TERMS[size_t(t)].in(lang);
 std::string_view verdict_term(Verdict v, Language lang) {
     if (lang == Language::English) return verdict_name(v);
     return VERDICTS[size_t(v)].in(lang);
+}
+
+std::string first_moves_examined(int done, int total, Language lang) {
+    static constexpr Words4 OF = {"of", "von", "sur", "di"};
+    static constexpr Words4 EXAMINED = {"first moves examined", "ersten Zügen untersucht",
+                                        "premiers coups examinés", "prime mosse esaminate"};
+    return std::to_string(done) + " " + std::string(OF.in(lang)) + " " + std::to_string(total) +
+           " " + std::string(EXAMINED.in(lang));
+}
+
+std::string moves_allowed(int length, int allowed, Language lang) {
+    return std::string(term(Term::In, lang)) + " " + std::to_string(length) + " " +
+           std::string(term(length == 1 ? Term::Move : Term::Moves, lang)) + ", " +
+           std::to_string(allowed) + " " + std::string(term(Term::Allowed, lang));
+}
+
+std::string twin_label(std::string_view label, Language lang) {
+    // The reader writes a piece as colour, Popeye's English letter, square: "wRh7", "bSc4".
+    static constexpr Words4 COLOURS = {"wb", "ws", "bn", "bn"};
+    constexpr std::string_view ENGLISH = " PSBRQK";
+    std::string out(label);
+    auto square = [&](size_t i) {
+        return i + 1 < out.size() && out[i] >= 'a' && out[i] <= 'h' && out[i + 1] >= '1' &&
+               out[i + 1] <= '8';
+    };
+    for (size_t i = 0; i + 4 <= out.size(); ++i) {
+        bool starts = i == 0 || out[i - 1] == ' ' || out[i - 1] == '-' || out[i - 1] == '+' ||
+                      out[i - 1] == '>';
+        size_t type = ENGLISH.find(out[i + 1]);
+        if (!starts || (out[i] != 'w' && out[i] != 'b') || type == std::string_view::npos ||
+            type == 0 || !square(i + 2))
+            continue;
+        out[i] = COLOURS.in(lang)[out[i] == 'w' ? 0 : 1];
+        out[i + 1] = piece_letter(PieceType(type), lang);
+        i += 3;
+    }
+    return out;
 }
 
 std::string padded(std::string_view text, size_t width) {

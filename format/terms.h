@@ -16,11 +16,26 @@ namespace dynamo {
 
 enum class Term {
     Threat, Zugzwang, But, Key, Keys, Try, Tries, Variation, Variations, Dual, Duals, NoDuals,
-    Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins, Refutes
+    Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins, Refutes,
+    // The dual notes and the verdict line's details.
+    MateDual, ContinuationDual, ThreatDual, ThreatDuals, ShortMate, ShortMates, After, OfMate,
+    OfContinuation, ReachesGoalIn, Shorter, AtLeast, Shown, NoKey, StoppedAt, Restricted,
+    NotSearched, Move, Moves, Allowed, In, SolvingTime, NotApplied, SolvedWithout,
+    // `check`'s lines and total.
+    Unsupported, Error, Errors, Problem, Problems, NotAsCertified, WholeProblem, SoFar,
+    RestrictedBy, IgnoredOption, Differs,
+    IntendedOne // "1 intended": French and Italian agree in number
 };
 
 std::string_view term(Term t, Language lang);
 std::string_view verdict_term(Verdict v, Language lang);
+// "3 of 20 first moves examined", in `lang`.
+std::string first_moves_examined(int done, int total, Language lang);
+// "in 1 move, 2 allowed", in `lang`.
+std::string moves_allowed(int length, int allowed, Language lang);
+// A twin's label as the reader writes it ("b) wRh7-->g7  -bPb7"), with the colour and piece
+// letters of `lang` as Popeye writes them in its languages (German "wTh7", French "bTh7").
+std::string twin_label(std::string_view label, Language lang);
 // `text` then blanks up to `width` characters (UTF-8 characters, not bytes).
 std::string padded(std::string_view text, size_t width);
 

@@ -1,6 +1,7 @@
 #include "analysis.h"
 
 #include "duals.h"
+#include "goal_search.h"
 #include "movegen.h"
 #include "partial.h"
 #include "search.h"
@@ -219,10 +220,18 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
     return sol;
 }
 
-Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
-    if (stip.help_play()) return analyse_help(diagram, stip, options);
-    if (options.post_key_play) return analyse_post_key(diagram, stip, options);
-    return conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
+Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
+    if (stip.help_play()) return analyse_help(diagram, stip, given);
+    if (given.post_key_play) return analyse_post_key(diagram, stip, given);
+    // GoalSearch (=N, s=N, r#N) does not apply Popeye's search restrictions (Threat,
+    // MaxFlightsquares, NonTrivial, KeepMatingPiece): solved without them, and said so.
+    AnalysisOptions options = given;
+    if (GoalSearch::handles(stip)) options.restrictions = {};
+    Solution sol =
+        conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
+    if (GoalSearch::handles(stip)) sol.unapplied = given.restrictions;
+    if (sol.verdict != Verdict::Illegal) sol.forced = reflex_forced_mates(diagram, stip);
+    return sol;
 }
 
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
@@ -339,7 +348,13 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                         MoveMark mark = mark_of(pos);
                         pos.unmake();
                         if (o == Outcome::Unknown) throw Stopped{};
-                        if (o == Outcome::Fail) refutations.push_back({r, mark, {}, true});
+                        if (o == Outcome::Fail) {
+                            refutations.push_back({r, mark, {}, true});
+                            // r#: where the attacker must mate, the mates (Popeye's "?!?").
+                            pos.make(r);
+                            refutations.back().continuations = reflex_forced_mates(pos, stip);
+                            pos.unmake();
+                        }
                         if (int(refutations.size()) > options.max_refutations) break;
                     }
                     search.set_nontrivial_budget(budget); // play() applies the guard again

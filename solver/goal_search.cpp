@@ -40,6 +40,27 @@ bool GoalSearch::defender_must_reach(Position& pos) {
     return false;
 }
 
+std::vector<PlayNode> reflex_forced_mates(const Position& diagram, const Stipulation& stip) {
+    std::vector<PlayNode> mates;
+    if (stip.kind != Stipulation::Kind::Reflex) return mates;
+    Position pos = diagram;
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+        pos.make(m);
+        if (is_checkmate(pos)) {
+            PlayNode node;
+            node.move = m;
+            node.mark = MoveMark::Mate;
+            node.length = 1;
+            node.forced = true;
+            mates.push_back(std::move(node));
+        }
+        pos.unmake();
+    }
+    return mates;
+}
+
 bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
     if (stip.kind != Stipulation::Kind::Reflex) return false;
     Position pos = diagram;

@@ -6,6 +6,7 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "solution.h"
 #include "stipulation.h"
 #include "tt.h"
 
@@ -61,5 +62,7 @@ class GoalSearch {
 // r#: whether the attacker, to move, can mate: then it must, and the reflexmate fails (Popeye
 // writes such moves with "?!?").
 bool reflex_attacker_bound(const Position& pos, const Stipulation& stip);
+// r#: those mates, as tree nodes marked `forced` (none in other stipulations).
+std::vector<PlayNode> reflex_forced_mates(const Position& pos, const Stipulation& stip);
 
 } // namespace dynamo

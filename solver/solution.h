@@ -39,6 +39,7 @@ struct PlayNode {
     bool zugzwang = false;             // no threat: the defender must move
     std::vector<PlayNode> threats;     // what would follow a defender pass
     std::vector<DefenceNode> defences; // shown defences (those that parry a threat), or all
+    bool forced = false; // r#: a mate the attacker can play, so must, and fails (Popeye's "?!?")
 };
 
 // A first move of the attacker: a key (reaches the goal) or a try (refuted).
@@ -86,6 +87,8 @@ struct Dual {
 struct Solution {
     Stipulation stipulation;
     SearchRestrictions restrictions;   // battle play searched within these (Popeye's options)
+    SearchRestrictions unapplied;      // given, but not applied to this stipulation (=N, s=N, r#N)
+    std::vector<PlayNode> forced;      // r#: the diagram's mates the attacker must play (fails)
     std::vector<DefenceNode> set_play; // defender moves in the diagram and the attacker's answers
     std::vector<RootMove> root;        // keys and tries, in generation order
     // PostKeyPlay: the diagram is the position after a key not named (its move is none); the

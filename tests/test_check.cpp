@@ -9,6 +9,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
@@ -28,6 +29,7 @@ struct RunOptions {
     int threads = 2;
     std::string shard;
     double max_seconds = 0;
+    std::string lang = "en";
 };
 
 RunOptions text(int threads = 2) {
@@ -53,6 +55,7 @@ RunOptions time_limit(double seconds) {
 Run check(const std::vector<std::string>& paths, const RunOptions& o = {}) {
     cli::CommonOptions common;
     common.threads = o.threads;
+    common.lang = o.lang;
     cli::SolveOptions solve;
     solve.json = o.json;
     solve.quiet = true;
@@ -368,4 +371,37 @@ TEST_CASE("check: what a folder yields", "[check]") {
     CHECK(none.status == 0);
     CHECK(none.out.starts_with("0 problems in "));
     fs::remove_all(dir);
+}
+
+// Duplex: check solved the first half only (as set), so a Duplex problem got the verdict of one
+// half. Both halves now, as solve does: the second labelled "duplex:", and the problem's verdict
+// the gravest of the two (here White has no #2 as set; with Black starting, Black's 19 keys
+// include a mate in 1, short), as for twins.
+TEST_CASE("check: Duplex solves both halves, the problem's verdict combines them",
+          "[check][stipulation]") {
+    const std::string path = "/tmp/dynamo_check_duplex_" + std::to_string(getpid()) + ".inp";
+    {
+        std::ofstream out(path);
+        out << "beginproblem\nstipulation #2\noption Duplex\npieces black kb3 qd8 white ka1\n"
+               "endproblem\n";
+    }
+    Run run = check({path}, text());
+    Run js = check({path});
+    fs::remove(path);
+    std::vector<std::string> out = lines(run.out);
+    REQUIRE(out.size() == 4); // two halves, the problem as a whole, the total
+    CHECK(out[0].find(" duplex:") == std::string::npos);
+    CHECK(out[0].find(" no solution ") != std::string::npos);
+    CHECK(out[1].find(":1 duplex:") != std::string::npos);
+    CHECK(out[1].find(" short ") != std::string::npos);
+    CHECK(out[2].find(" no solution ") != std::string::npos);
+    CHECK(out[2].ends_with("the whole problem, 2 twins"));
+    CHECK(out[3].starts_with("1 problem: 1 no solution"));
+    CHECK(run.status == 1);
+    std::vector<std::string> objects = lines(js.out);
+    REQUIRE(objects.size() == 2);
+    json second = json::parse(objects[1]);
+    CHECK(second["verdict"] == "short");
+    CHECK(second["problem_verdict"] == "no solution");
+    CHECK(json::parse(objects[0])["verdict"] == "no solution");
 }

@@ -22,6 +22,58 @@ Problem only_problem(const std::string& name) {
     return r.problems[0];
 }
 
+// solve (with its solving-time line) and check on the same files, in `lang`.
+struct Runs {
+    Run solve, check;
+};
+Runs runs_in(const std::vector<std::string>& files, const std::string& lang) {
+    cli::CommonOptions common;
+    common.threads = 2;
+    common.lang = lang;
+    cli::SolveOptions options;
+    options.files = files;
+    options.quiet = true;
+    options.hash_mb = 16;
+    Runs r;
+    r.solve = captured([&] { return cli::run_solve(common, options); });
+    cli::CheckOptions check{files, ""};
+    r.check = captured([&] { return cli::run_check(common, options, check); });
+    return r;
+}
+
+// A twinned #2 (cooked, short, threat and mate duals), r#2 with tries whose refutations leave
+// White bound to mate (?!?), r#2 with a mate dual, s=2 with a Threat it does not apply, and a
+// HalfDuplex h#2 (cooked): between them every word of the text output.
+std::vector<std::string> word_files() {
+    const std::string d = project_root() + "/tests/data/";
+    return {d + "languages/english.pop", d + "popeye/stipulations/reflexmate_refuted_2.inp",
+            d + "popeye/stipulations/reflexmate_tries_2.inp",
+            d + "popeye/stipulation_options/selfstalemate_2_Threat_1.inp",
+            d + "popeye/stipulations/helpmate_halfduplex_2.inp"};
+}
+
+void check_words(const std::string& text, const std::vector<std::string>& present,
+                 const std::vector<std::string>& absent) {
+    INFO(text);
+    for (const auto& w : present) {
+        INFO("expected: " << w);
+        CHECK(text.find(w) != std::string::npos);
+    }
+    for (const auto& w : absent) {
+        INFO("English left: " << w);
+        CHECK(text.find(w) == std::string::npos);
+    }
+}
+
+// What English leaves in the text of solve and check when a language translates all.
+const std::vector<std::string> ENGLISH_SOLVE = {
+    "threat", "    but\n", "verdict:", "solving time", "twins", "mate dual", "after 1.", "key 1.",
+    "keys 1.", "tries", "cook:", "no duals", "variation", "wRh7", "not applied", "solved without",
+    "intended", "short:", "reaches the goal", "problem verdict", "continuation)"};
+const std::vector<std::string> ENGLISH_CHECK = {
+    " sound", " cooked", " problems", "key ", "the whole problem", "twins", "not applied",
+    "intended", " short "};
+
 Run solve_in(const std::string& file, const std::string& lang) {
     cli::CommonOptions common;
     common.threads = 2;
@@ -124,4 +176,90 @@ TEST_CASE("solve: twins as Popeye lays them out, the diagram once", "[solve][twi
     CHECK(stip < a);
     CHECK(a < b);
     CHECK(count("A Dynamo helpmate with a twin") == 1); // the title once
+}
+
+// Everything solve and check write in words, in German: Popeye's twin line "b) wTh7-->g7" (its
+// German output, tests/data/popeye/languages/german.out), the dual notes, the verdicts and their
+// details, the solving time, check's verdict column and total.
+TEST_CASE("solve and check --lang de: no English word left", "[solve][check][lang]") {
+    Runs r = runs_in(word_files(), "de");
+    check_words(r.solve.out,
+                {"\nb) wTh7-->g7\n", "Lösungszeit ",
+                 "Urteil des Problems: Kurzlösung (2 Zwillinge)",
+                 "Nebenlösung: 1.", "Drohungsdual: nach 1.", "Mattdual: nach 1.Dc5-c8 Ke6-f6: 2.",
+                 "Kurzlösung: 1.Dc2-c8 erreicht das Ziel in 1", "    aber\n", "2.De3-e8 # ?!?",
+                 "nicht angewandt: Threat 1 (s=2 wird ohne diese Option gelöst)",
+                 "Urteil: korrekt, mit Dualen Schlüssel 1.Dc5-c8; 1 Variante; 2 Verführungen; "
+                 "1 Dual (1 Matt, 0 Fortsetzung)",
+                 "Urteil: nebenlösig     21 Lösungen, 1 beabsichtigt"},
+                ENGLISH_SOLVE);
+    check_words(r.check.out,
+                {"english.pop:1 b) wTh7-->g7", " Kurzlösung ", " nebenlösig ", " korrekt ",
+                 "das ganze Problem, 2 Zwillinge", "Schlüssel Dc5-c8",
+                 "nicht angewandt Threat 1", "mindestens 3 Lösungen, 1 beabsichtigt",
+                 "5 Probleme: 2 korrekt, 1 korrekt, mit Dualen, 1 nebenlösig, 1 Kurzlösung in "},
+                ENGLISH_CHECK);
+}
+
+TEST_CASE("solve and check --lang fr: no English word left", "[solve][check][lang]") {
+    Runs r = runs_in(word_files(), "fr");
+    std::vector<std::string> english = ENGLISH_SOLVE; // but "verdict", "continuation" are French
+    std::erase(english, std::string("verdict:"));
+    std::erase(english, std::string("continuation)"));
+    CHECK(r.solve.out.find("\nverdict: ") != std::string::npos);
+    check_words(r.solve.out,
+                {"\nb) bTh7-->g7\n", "temps de résolution ",
+                 "verdict du problème: solution courte (2 jumeaux)", "démolition: 1.",
+                 "dual de menace: après 1.", "dual de mat: après 1.Dc5-c8 Re6-f6: 2.",
+                 "solution courte: 1.Dc2-c8 atteint le but en 1", "    mais\n", "2.De3-e8 # ?!?",
+                 "non appliqué: Threat 1 (s=2 est résolu sans cette option)",
+                 "verdict: correct, avec duals clé 1.Dc5-c8; 1 variante; 2 essais; "
+                 "1 dual (1 de mat, 0 de continuation)",
+                 "verdict: démoli         21 solutions, 1 voulue"},
+                english);
+    check_words(r.check.out,
+                {"english.pop:1 b) bTh7-->g7", " solution courte ", " démoli ", " correct ",
+                 "le problème entier, 2 jumeaux", "clé Dc5-c8", "non appliqué Threat 1",
+                 "5 problèmes: 2 correct, 1 correct, avec duals, 1 démoli, "
+                 "1 solution courte en "},
+                ENGLISH_CHECK);
+}
+
+// Italian after the AISE usage (minaccia, ma, chiave, tentativo, demolizione, duale); Popeye has
+// no Italian output: the twin line takes the Italian letters, "b" for bianco as French "blanc".
+TEST_CASE("solve and check --lang it: no English word left", "[solve][check][lang]") {
+    Runs r = runs_in(word_files(), "it");
+    check_words(r.solve.out,
+                {"\nb) bTh7-->g7\n", "tempo di soluzione ",
+                 "verdetto del problema: soluzione corta (2 gemelli)", "demolizione: 1.",
+                 "duale di minaccia: dopo 1.", "duale di matto: dopo 1.Dc5-c8 Re6-f6: 2.",
+                 "soluzione corta: 1.Dc2-c8 raggiunge lo scopo in 1", "    ma\n", "2.De3-e8 # ?!?",
+                 "non applicato: Threat 1 (s=2 è risolto senza questa opzione)",
+                 "verdetto: corretto, con duali chiave 1.Dc5-c8; 1 variante; 2 tentativi; "
+                 "1 duale (1 di matto, 0 di continuazione)",
+                 "verdetto: demolito       21 soluzioni, 1 intesa"},
+                ENGLISH_SOLVE);
+    check_words(r.check.out,
+                {"english.pop:1 b) bTh7-->g7", " soluzione corta ", " demolito ", " corretto ",
+                 "il problema intero, 2 gemelli", "chiave Dc5-c8", "non applicato Threat 1",
+                 "5 problemi: 2 corretto, 1 corretto, con duali, 1 demolito, "
+                 "1 soluzione corta in "},
+                ENGLISH_CHECK);
+}
+
+// Twin lines as Popeye 4.104 writes them in German and French (its output for `versetze h7 b7`,
+// `tausche c2 b6`, `hinzufuegen schwarz Sd4`, `entferne h2` and the French equivalents), from
+// the reader's English labels; a stipulation or condition change stays as it is.
+TEST_CASE("twin_label: the language's colour and piece letters, as Popeye writes them",
+          "[lang][twins]") {
+    CHECK(twin_label("b) -bPb7  wRh7-->b7", Language::German) == "b) -sBb7  wTh7-->b7");
+    CHECK(twin_label("b) -bPb7  wRh7-->b7", Language::French) == "b) -nPb7  bTh7-->b7");
+    CHECK(twin_label("b) wQc2<-->wKb6", Language::German) == "b) wDc2<-->wKb6");
+    CHECK(twin_label("b) wQc2<-->wKb6", Language::French) == "b) bDc2<-->bRb6");
+    CHECK(twin_label("b) +bSd4", Language::German) == "b) +sSd4");
+    CHECK(twin_label("b) +bSd4", Language::French) == "b) +nCd4");
+    CHECK(twin_label("b) -wPh2", Language::German) == "b) -wBh2");
+    CHECK(twin_label("c) wBf1-->c4", Language::Italian) == "c) bAf1-->c4");
+    CHECK(twin_label("b) #3", Language::German) == "b) #3");
+    CHECK(twin_label("b) wRh7-->g7", Language::English) == "b) wRh7-->g7");
 }
