@@ -153,17 +153,17 @@ void compare_order(bool slow_ones) {
 
 } // namespace
 
-TEST_CASE("--order popeye: the stored Popeye outputs diff equal line by line", "[popeye][order]") {
+TEST_CASE("Popeye order: the stored Popeye outputs diff equal line by line", "[popeye][order]") {
     compare_order(false);
 }
 
-TEST_CASE("--order popeye: the long ones", "[.slow][popeye][order]") { compare_order(true); }
+TEST_CASE("Popeye order: the long ones", "[.slow][popeye][order]") { compare_order(true); }
 
 // Popeye plays a piece's moves from the last generated to the first: a queen's directions from
 // SW back to E (its vector order E, N, W, S, NW, NE, SE, SW), each from far to near; a pawn's
 // double step, single step, then captures right and left; the pieces from a1 to h8. Its mating
 // moves come the other way round over the board (h8 first), a pawn's captures first.
-TEST_CASE("--order popeye: Popeye's move order", "[order]") {
+TEST_CASE("Popeye order: Popeye's move order", "[order]") {
     Position pos;
     std::string error;
     REQUIRE(parse_fen("4k3/8/8/8/2p5/1p1P4/Q1P5/K7 w - - 0 1", RuleSet::orthodox(), pos, &error));
@@ -194,7 +194,7 @@ TEST_CASE("--order popeye: Popeye's move order", "[order]") {
 }
 
 // The default order is ours; --order takes only ours and popeye.
-TEST_CASE("--order: ours by default, a bad value refused", "[order]") {
+TEST_CASE("Solution order: ours by default, a bad value refused", "[order]") {
     std::string file = test_data("popeye/problems/castling_05.inp");
     Run ours = solve_file(file, false);
     cli::CommonOptions common;
