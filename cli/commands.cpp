@@ -71,6 +71,12 @@ Language language_from(const CommonOptions& common) {
     return lang;
 }
 
+SolutionOrder order_from(const CommonOptions& common) {
+    if (common.order == "ours") return SolutionOrder::Ours;
+    if (common.order == "popeye") return SolutionOrder::Popeye;
+    throw UsageError("--order: expected ours or popeye, found '" + common.order + "'");
+}
+
 namespace {
 
 

@@ -22,6 +22,7 @@ struct CommonOptions {
     bool rules_given = false; // --rules given: overrides the problem files' conditions
     int threads = 0;
     std::string lang = "en";
+    std::string order = "ours"; // --order ours|popeye: the order of the solution tree
 };
 
 struct PerftOptions {
@@ -91,6 +92,7 @@ void clamp_threads(int& threads);
 
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang
+SolutionOrder order_from(const CommonOptions& common); // --order
 
 // The twins of a problem reported so far: their verdicts make the problem's.
 struct TwinVerdicts {

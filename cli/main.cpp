@@ -123,6 +123,9 @@ int main(int argc, char** argv) {
     auto add_output_options = [&](CLI::App* cmd) {
         cmd->add_flag("--no-time", solve.no_time,
                       "no 'solving time' line after each verdict (output that must not vary)");
+        cmd->add_option("--order", common.order,
+                        "ours (default) or popeye: keys, tries, threats and variations in "
+                        "Popeye's order, to diff against Popeye's output line by line");
         cmd->add_option("--export", solve.export_format,
                         "write the diagrams with stipulation and solution as fen, latex (the "
                         "diagram package) or svg, instead of the text");
@@ -144,6 +147,7 @@ int main(int argc, char** argv) {
     merge_cmd->add_option("files", merge.files, "part files, one per part (any order)")->required();
     merge_cmd->add_flag("--json", merge.json, "JSON Lines, as dynamo solve --json");
     merge_cmd->add_option("--lang", common.lang, "piece letters: en, de, fr, it");
+    merge_cmd->add_option("--order", common.order, "ours (default) or popeye, as dynamo solve --order");
 
     auto* mate_cmd =
         app.add_subcommand("mate", "search a position for a stipulation (#N, s#N, h#N, hs#N, ...)");

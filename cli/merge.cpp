@@ -12,6 +12,7 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
     TextReportOptions text;
     try {
         text.lang = language_from(common);
+        text.order = order_from(common);
     } catch (const UsageError& e) {
         print_error(e.what());
         return 2;

@@ -32,7 +32,9 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
     text.board = given.board && !problem.options.no_board; // NoBoard
     if (twins) twins->verdicts.push_back(solution.verdict);
     if (json) {
-        auto j = solution_json(problem, label, diagram, solution, text.lang);
+        const Solution& shown =
+            text.order == SolutionOrder::Popeye ? popeye_ordered(diagram, solution) : solution;
+        auto j = solution_json(problem, label, diagram, shown, text.lang);
         if (twins && twins->complete()) j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
         std::cout << json_line(j) << "\n";
     } else {
@@ -112,6 +114,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     std::optional<RuleSet> rules_override;
     try {
         text.lang = language_from(common);
+        text.order = order_from(common);
         if (common.rules_given) rules_override = rules_from(common);
     } catch (const UsageError& e) {
         print_error(e.what());
@@ -193,6 +196,7 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     std::optional<RuleSet> rules;
     try {
         text.lang = language_from(common);
+        text.order = order_from(common);
         rules = rules_from(common);
     } catch (const UsageError& e) {
         print_error(e.what());

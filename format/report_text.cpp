@@ -181,6 +181,11 @@ std::string text_header(const Problem& problem, const Position& diagram, const S
 
 std::string text_solution(const Position& diagram, const Solution& solution,
                           const TextReportOptions& options) {
+    if (options.order == SolutionOrder::Popeye) {
+        TextReportOptions ours = options;
+        ours.order = SolutionOrder::Ours;
+        return text_solution(diagram, popeye_ordered(diagram, solution), ours);
+    }
     std::ostringstream out;
     if (solution.verdict != Verdict::Illegal) {
         out << "\n";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "notation.h"
+#include "popeye_order.h"
 #include "problem.h"
 #include "solver/solution.h"
 
@@ -12,6 +13,7 @@ namespace dynamo {
 struct TextReportOptions {
     Language lang = Language::English;
     bool board = true; // the header with the diagram
+    SolutionOrder order = SolutionOrder::Ours; // --order popeye: Popeye's order of the tree
 };
 
 // The header: remarks, title, author, origin, award (centred), the diagram, and the line with
