@@ -1,62 +1,13 @@
 #include "popeye_order.h"
 
+#include "solver/popeye_moves.h"
+
 #include <algorithm>
 #include <cstdlib>
 
 namespace dynamo {
 
 namespace {
-
-// Popeye's line vectors in its order (pieces/walks/vectors.c): E, N, W, S, NW, NE, SE, SW, then
-// the knight's eight leaps.
-constexpr int VEC_FILE[16] = {1, 0, -1, 0, -1, 1, 1, -1, -2, -1, 1, 2, 2, 1, -1, -2};
-constexpr int VEC_RANK[16] = {0, 1, 0, -1, 1, 1, -1, -1, 1, 2, 2, 1, -1, -2, -2, -1};
-
-int sign(int x) { return (x > 0) - (x < 0); }
-
-// The index of the vector (first: the line directions, then the knight's), or 16.
-int vector_index(int df, int dr, bool knight) {
-    if (!knight) {
-        df = sign(df);
-        dr = sign(dr);
-    }
-    for (int i = knight ? 8 : 0; i < (knight ? 16 : 8); ++i)
-        if (VEC_FILE[i] == df && VEC_RANK[i] == dr) return i;
-    return 16;
-}
-
-// The move's place among its piece's moves in Popeye's generation (not play) order.
-int generation_index(const Position& pos, Move m, bool mating) {
-    Square from = m.active_from(), to = m.active_to();
-    int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-    switch (type_of(pos.piece_on(from))) {
-    case PAWN: {
-        bool capture = df != 0;
-        if (mating) { // en passant right, left; the step(s); captures left, right
-            if (m.is_en_passant()) return df > 0 ? 0 : 1;
-            if (!capture) return std::abs(dr) == 1 ? 2 : 3;
-            return df < 0 ? 4 : 5;
-        }
-        if (capture) return df < 0 ? 0 : 1; // captures (en passant too) left, right; the step(s)
-        return std::abs(dr) == 1 ? 2 : 3;
-    }
-    case KING:
-        if (m.is_castling()) return df > 0 ? 9 : 10; // after the king's steps: 0-0, then 0-0-0
-        return vector_index(df, dr, false) + 1;
-    case KNIGHT: return vector_index(df, dr, true) + 1;
-    default: // riders: by direction, near to far
-        return (vector_index(df, dr, false) + 1) * 8 + std::max(std::abs(df), std::abs(dr));
-    }
-}
-
-int promotion_index(PieceType p) {
-    switch (p) {
-    case KNIGHT: return 1;
-    case ROOK: return 2;
-    case BISHOP: return 3;
-    default: return 0; // queen, or none
-    }
-}
 
 struct Orderer {
     Stipulation stip;
@@ -119,12 +70,6 @@ struct Orderer {
 
 } // namespace
 
-uint32_t popeye_rank(const Position& pos, Move m, bool mating) {
-    int sq = m.active_from();
-    uint32_t square_rank = mating ? uint32_t(63 - sq) : uint32_t(sq);
-    uint32_t played = uint32_t(255 - generation_index(pos, m, mating)); // last generated first
-    return square_rank << 16 | played << 8 | uint32_t(promotion_index(m.promotion()));
-}
 
 Solution popeye_ordered(const Position& diagram, const Solution& solution) {
     Solution s = solution;

@@ -3,6 +3,7 @@
 // move has in Popeye's move generation; what is in the tree does not change (docs/format.md).
 #pragma once
 
+#include "solver/popeye_moves.h"
 #include "solver/position.h"
 #include "solver/solution.h"
 
@@ -12,13 +13,6 @@ namespace dynamo {
 
 enum class SolutionOrder : uint8_t { Ours, Popeye };
 
-// Where Popeye plays a move among its siblings: smaller first. Popeye generates the moving
-// side's pieces from h8 to a1 (rank by rank, h to a), each piece's moves by direction in its
-// vector order (riders near to far), and plays them from the last generated back to the first;
-// promotions then follow in the order Q, S, R, B. An attacker's last move to a mate (`mating`)
-// comes from a generator of its own, which scans a1 to h8 (so h8's piece is played first) and
-// orders a pawn's moves differently.
-uint32_t popeye_rank(const Position& pos, Move m, bool mating);
 
 // The solution with keys and tries, threats, variations, continuations, refutations, set play
 // and helpmate lines in Popeye's order.

@@ -1,5 +1,7 @@
 #include "analysis.h"
 
+#include "popeye_moves.h"
+
 #include "duals.h"
 #include "goal_search.h"
 #include "movegen.h"
@@ -285,13 +287,21 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
 
     part.first_moves.resize(size_t(first_moves.size()));
     // MaxSolutions: a first move is not examined once that many keys are known before it in
-    // generation order (Popeye stops there; with threads, later moves may be under way: their
+    // Popeye's order (Popeye stops there; with threads, later moves may be under way: their
     // findings are left out by conclude()). A part knows only its own keys: fewer, never more.
     std::vector<char> is_key(part.first_moves.size(), 0);
+    std::vector<int> place(part.first_moves.size()); // each first move's place in that order
+    if (options.max_keys > 0) {
+        std::vector<int> order = popeye_first_move_order(
+            diagram, stip, std::vector<Move>(first_moves.begin(), first_moves.end()));
+        for (size_t k = 0; k < order.size(); ++k) place[size_t(order[k])] = int(k);
+    }
     auto enough_keys_before = [&](int i) {
         if (options.max_keys <= 0) return false;
         std::lock_guard lock(progress_mutex);
-        return std::count(is_key.begin(), is_key.begin() + i, 1) >= options.max_keys;
+        int keys = 0;
+        for (size_t j = 0; j < is_key.size(); ++j) keys += is_key[j] && place[j] < place[size_t(i)];
+        return keys >= options.max_keys;
     };
 
     // The first moves in parallel; below them the defences where the tree is large, once threads

@@ -3,6 +3,7 @@
 
 #include "duals.h"
 #include "partial.h"
+#include "popeye_moves.h"
 
 #include <algorithm>
 
@@ -22,22 +23,33 @@ HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
 
 using State = FirstMoveFindings::State;
 
-void conclude_battle(const Stipulation& stip, const AnalysisOptions& options,
-                     const PartialAnalysis& partial, Solution& sol) {
-    // MaxSolutions: the first moves after the N-th key are left out, whether or not a thread got
-    // to them, as Popeye does (and as one thread does), so that threads do not change the answer.
-    int keys = 0;
+void conclude_battle(const Position& diagram, const Stipulation& stip,
+                     const AnalysisOptions& options, const PartialAnalysis& partial,
+                     Solution& sol) {
+    // MaxSolutions: the first moves after the N-th key in Popeye's order are left out, whether
+    // or not a thread got to them, as Popeye does, so that threads do not change the answer.
+    // The others stay in the list's order.
+    std::vector<char> kept(partial.first_moves.size(), 1);
+    if (options.max_keys > 0) {
+        std::vector<Move> moves;
+        for (const FirstMoveFindings& f : partial.first_moves) moves.push_back(f.move);
+        int keys = 0;
+        for (int i : popeye_first_move_order(diagram, stip, moves)) {
+            const FirstMoveFindings& f = partial.first_moves[size_t(i)];
+            if (keys >= options.max_keys) {
+                sol.solutions_capped = true;
+                kept[size_t(i)] = 0;
+            } else if (f.root) {
+                keys += f.root->kind == RootMove::Kind::Key;
+            }
+        }
+    }
     for (size_t i = 0; i < partial.first_moves.size(); ++i) {
         const FirstMoveFindings& f = partial.first_moves[i];
-        if (options.max_keys > 0 && keys >= options.max_keys) {
-            sol.solutions_capped = true;
-            break;
-        }
+        if (!kept[i]) continue;
         if (f.state == State::Done) ++sol.first_moves_done;
         else sol.finished = false; // Skipped comes only after the N-th key
-        if (!f.root) continue;
-        keys += f.root->kind == RootMove::Kind::Key;
-        sol.root.push_back(*f.root);
+        if (f.root) sol.root.push_back(*f.root);
     }
 
     if (options.set_play && sol.finished) {
@@ -125,7 +137,7 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
     }
     sol.first_moves_total = int(partial.first_moves.size());
     if (help) conclude_help(diagram, options, partial, sol);
-    else conclude_battle(stip, options, partial, sol);
+    else conclude_battle(diagram, stip, options, partial, sol);
     return sol;
 }
 

@@ -1,0 +1,42 @@
+// MaxSolutions in battle play keeps the keys Popeye keeps: Popeye stops at its N-th key in its
+// own move order, so the first N keys in that order are the ones shown, at any thread count.
+#include "cli_helpers.h"
+#include "helpers.h"
+#include "popeye_compare.h"
+
+#include <set>
+#include <sstream>
+
+using namespace dynamo;
+using namespace dynamo::test;
+
+namespace {
+
+// The key lines ("1.Qd1-h5 !") of a solution text, as a set.
+std::set<std::string> keys_of(const std::string& text) {
+    std::set<std::string> keys;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        if (line.size() > 2 && line.ends_with(" !") && line.find("1.") != std::string::npos &&
+            line.find("...") == std::string::npos)
+            keys.insert(line.substr(line.find_first_not_of(' ')));
+    }
+    return keys;
+}
+
+} // namespace
+
+TEST_CASE("MaxSolutions keeps Popeye's first keys", "[options][popeye]") {
+    for (const char* name : {"ms2", "ms4"}) {
+        const std::string dir = test_data("popeye/max_solutions/");
+        const std::set<std::string> expected = keys_of(read_file(dir + name + ".out"));
+        INFO(name);
+        REQUIRE(expected.size() == (std::string(name) == "ms2" ? 2u : 4u));
+        for (int threads : {1, 2}) {
+            Run run = solve_file(dir + name + ".inp", false, threads);
+            INFO(run.out << run.err);
+            CHECK(keys_of(run.out) == expected);
+        }
+    }
+}
