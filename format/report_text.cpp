@@ -270,7 +270,7 @@ namespace {
 std::string post_key_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::string summary;
     if (solution.verdict == Verdict::Illegal) summary = solution.illegal_reason;
-    else if (!solution.finished) summary = "stopped before the play after the key was known";
+    else if (!solution.finished) summary = term(Term::StoppedBeforePostKey, lang);
     else summary = post_key_summary(diagram, solution, lang);
     std::ostringstream out;
     out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
@@ -314,13 +314,13 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang) {
     if (!solution.post_key || !solution.finished) return "";
     int v = solution.variations();
-    std::string s = "after the key: " + std::to_string(v) + " " +
+    std::string s = std::string(term(Term::AfterTheKey, lang)) + ": " + std::to_string(v) + " " +
                     std::string(term(v == 1 ? Term::Variation : Term::Variations, lang));
     std::string refutations;
     for (const DefenceNode& d : solution.post_key->defences)
         if (d.refutes)
             refutations += (refutations.empty() ? "1..." : ", 1...") + move_text(diagram, d.move, lang);
-    if (!refutations.empty()) s += "; refuted by " + refutations;
+    if (!refutations.empty()) s += "; " + std::string(term(Term::RefutedBy, lang)) + " " + refutations;
     return s;
 }
 

@@ -81,8 +81,14 @@ constexpr Words4 TERMS[] = {
     {"DIFFERS from the certified verdict", "WEICHT AB vom bescheinigten Urteil",
      "DIFFÈRE du verdict certifié", "DIFFERISCE dal verdetto certificato"},
     {"intended", "beabsichtigt", "voulue", "intesa"},
+    {"after the key", "nach dem Schlüssel", "après la clé", "dopo la chiave"},
+    {"refuted by", "widerlegt durch", "réfuté par", "confutato da"},
+    {"stopped before the play after the key was known",
+     "angehalten, bevor das Spiel nach dem Schlüssel bekannt war",
+     "arrêté avant que le jeu après la clé soit connu",
+     "fermato prima che il gioco dopo la chiave fosse noto"},
 };
-static_assert(std::size(TERMS) == size_t(Term::IntendedOne) + 1, "one entry per Term");
+static_assert(std::size(TERMS) == size_t(Term::StoppedBeforePostKey) + 1, "one entry per Term");
 
 // In Verdict's order.
 constexpr Words4 VERDICTS[] = {

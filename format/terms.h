@@ -24,7 +24,9 @@ enum class Term {
     // `check`'s lines and total.
     Unsupported, Error, Errors, Problem, Problems, NotAsCertified, WholeProblem, SoFar,
     RestrictedBy, IgnoredOption, Differs,
-    IntendedOne // "1 intended": French and Italian agree in number
+    IntendedOne, // "1 intended": French and Italian agree in number
+    // PostKeyPlay's verdict line.
+    AfterTheKey, RefutedBy, StoppedBeforePostKey
 };
 
 std::string_view term(Term t, Language lang);

@@ -88,6 +88,20 @@ TEST_CASE("PostKeyPlay: the first line says threat, zugzwang or check", "[postke
     CHECK(check.find("refuted by 1...Kh8-g8") != std::string::npos);
 }
 
+TEST_CASE("PostKeyPlay: the verdict line in the output language", "[postkey][lang]") {
+    Position diagram;
+    Solution threat = solve_named("postkey_threat", diagram);
+    CHECK(text_verdict(diagram, threat, Language::German).find("nach dem Schlüssel: 7 ") !=
+          std::string::npos);
+    CHECK(text_verdict(diagram, threat, Language::French).find("après la clé: 7 ") !=
+          std::string::npos);
+    Solution check = solve_named("postkey_check", diagram);
+    const std::string italian = text_verdict(diagram, check, Language::Italian);
+    CHECK(italian.find("dopo la chiave: ") != std::string::npos);
+    CHECK(italian.find("confutato da 1...") != std::string::npos);
+    CHECK(italian.find("after the key") == std::string::npos);
+}
+
 // A #1 has no play after its key (Popeye prints none): sound when the key mated.
 TEST_CASE("PostKeyPlay: #1 and the command line", "[postkey][solve]") {
     ReadResult read = read_problems("stipulation #1\noption PostKeyPlay\npieces white kf6 rh8 black kf8\n"
