@@ -62,17 +62,7 @@ std::vector<PlayNode> reflex_forced_mates(const Position& diagram, const Stipula
 }
 
 bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
-    if (stip.kind != Stipulation::Kind::Reflex) return false;
-    Position pos = diagram;
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
-        pos.make(m);
-        bool mates = is_checkmate(pos);
-        pos.unmake();
-        if (mates) return true;
-    }
-    return false;
+    return !reflex_forced_mates(diagram, stip).empty();
 }
 
 Outcome GoalSearch::attack(Position& pos, int n) {
