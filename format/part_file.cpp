@@ -211,6 +211,7 @@ AnalysisOptions options_from(const json& j) {
     a.intended = j.at("intended").get<int>();
     a.max_solutions = j.at("max_solutions").get<int>();
     a.max_keys = j.at("max_keys").get<int>();
+    a.popeye_max_solutions = j.value("popeye_max_solutions", false);
     a.no_short_variations = j.at("no_short_variations").get<bool>();
     const json& r = j.at("restrictions");
     a.restrictions.threat_length = r.at("threat").get<int>();
@@ -329,6 +330,7 @@ json answer_options_json(const AnalysisOptions& a) {
                 {"intended", a.intended},
                 {"max_solutions", a.max_solutions},
                 {"max_keys", a.max_keys},
+                {"popeye_max_solutions", a.popeye_max_solutions},
                 {"no_short_variations", a.no_short_variations},
                 {"restrictions",
                  {{"threat", a.restrictions.threat_length},

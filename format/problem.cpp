@@ -65,6 +65,7 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.intended = options.intended;
     a.max_solutions = options.max_solutions;
     a.max_keys = options.max_solutions;
+    a.popeye_max_solutions = options.max_solutions > 0;
     a.restrictions.threat_length = options.threat_length;
     a.restrictions.max_flights = options.max_flights;
     a.restrictions.nontrivial_max = options.nontrivial_max;

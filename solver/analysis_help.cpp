@@ -183,8 +183,10 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
 }
 
 // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than intended,
-// and one more again tells "exactly" from "at least". 0: no limit.
-int help_search_limit(const AnalysisOptions& options) {
+// and one more again tells "exactly" from "at least". 0: no limit. A problem's own MaxSolutions
+// under orthodox rules searches all, so that Popeye's first N (in its order) can be kept.
+int help_search_limit(const AnalysisOptions& options, const Position& diagram) {
+    if (options.popeye_max_solutions && !diagram.rules().is_dynamo()) return 0;
     return options.max_solutions > 0 ? std::max(options.max_solutions, options.intended + 1) + 1 : 0;
 }
 
@@ -211,7 +213,7 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
 
     MoveList first_moves;
     generate_legal(diagram, first_moves);
-    const int limit = help_search_limit(options);
+    const int limit = help_search_limit(options, diagram);
     HelpCollector::Result main = help_self ? help_self_rounds(collector, plies, limit, mine)
                                            : collector.collect(plies, limit, mine, true);
     for (int i = 0; i < first_moves.size(); ++i) {

@@ -83,7 +83,18 @@ void conclude_help(const Position& diagram, const AnalysisOptions& options,
     // hs#: the lines of every length, the fewest moves first (as Popeye lists them).
     std::stable_sort(lines.begin(), lines.end(),
                      [](const auto& a, const auto& b) { return a.size() < b.size(); });
-    int limit = help_search_limit(options);
+    // A problem's own MaxSolutions keeps Popeye's first N: all were searched (orthodox).
+    if (options.popeye_max_solutions && !diagram.rules().is_dynamo()) {
+        std::vector<std::pair<std::vector<uint32_t>, std::vector<Move>>> keyed;
+        for (auto& line : lines)
+            keyed.emplace_back(popeye_line_ranks(diagram, sol.stipulation, line, false), std::move(line));
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+            if (a.first.size() != b.first.size()) return a.first.size() < b.first.size();
+            return a.first < b.first;
+        });
+        for (size_t i = 0; i < lines.size(); ++i) lines[i] = std::move(keyed[i].second);
+    }
+    int limit = help_search_limit(options, diagram);
     if (limit > 0 && int(lines.size()) >= limit) {
         lines.resize(size_t(limit));
         sol.solutions_capped = true;

@@ -54,7 +54,7 @@ inline constexpr int SHORT_LINES_SHOWN = 10;
 // Helpmates: the solutions searched per first move (MaxSolutions N cuts the list shown, not the
 // count: the verdict needs one more than intended, and one more again tells "exactly" from "at
 // least"); 0: no limit.
-int help_search_limit(const AnalysisOptions& options);
+int help_search_limit(const AnalysisOptions& options, const Position& diagram);
 
 // Examines the first moves marked in `mine` (indexed as generate_legal's order; empty: all),
 // and the set play when `set_play_here` (and the options ask for it).

@@ -19,6 +19,12 @@ namespace dynamo {
 // orders a pawn's moves differently.
 uint32_t popeye_rank(const Position& pos, Move m, bool mating);
 
+// A help line's moves' places, ply by ply (the attacker's last move to a mate from the mating-move
+// generator; a ser-h#'s defender moves in a row, the attacker passing): lines compare as these
+// vectors do, in Popeye's order.
+std::vector<uint32_t> popeye_line_ranks(const Position& diagram, const Stipulation& stip,
+                                        const std::vector<Move>& moves, bool series);
+
 // The first moves' indices in the order Popeye examines them (orthodox rules; under Dynamo
 // rules, which Popeye does not play, the list's own order).
 std::vector<int> popeye_first_move_order(const Position& diagram, const Stipulation& stip,

@@ -5,6 +5,7 @@
 #include "popeye_compare.h"
 
 #include <set>
+#include <vector>
 #include <sstream>
 
 using namespace dynamo;
@@ -25,6 +26,17 @@ std::set<std::string> keys_of(const std::string& text) {
     return keys;
 }
 
+// A helpmate's solution lines ("  1.a7-a5 Qd1-d7   2.a5-a4 Rh1-h8 #"), in their order.
+std::vector<std::string> help_lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        if (line.starts_with("  1.")) lines.push_back(line);
+    }
+    return lines;
+}
+
 } // namespace
 
 TEST_CASE("MaxSolutions keeps Popeye's first keys", "[options][popeye]") {
@@ -38,5 +50,19 @@ TEST_CASE("MaxSolutions keeps Popeye's first keys", "[options][popeye]") {
             INFO(run.out << run.err);
             CHECK(keys_of(run.out) == expected);
         }
+    }
+}
+
+// A helpmate: Popeye stops at its N-th solution in its own search order; the same N are kept
+// (all 28 solutions searched, then Popeye's first 3), at any thread count.
+TEST_CASE("MaxSolutions in a helpmate keeps Popeye's first solutions", "[options][popeye]") {
+    const std::string dir = test_data("popeye/max_solutions/");
+    const std::vector<std::string> expected = help_lines_of(read_file(dir + "h2.out"));
+    REQUIRE(expected.size() == 3);
+    for (int threads : {1, 2}) {
+        Run run = solve_file(dir + "h2.inp", false, threads);
+        INFO(run.out << run.err);
+        CHECK(help_lines_of(run.out) == expected);
+        CHECK(run.out.find("28 solutions") != std::string::npos);
     }
 }
