@@ -82,10 +82,8 @@ Solution popeye_ordered(const Position& diagram, const Solution& solution) {
     auto by_line = [&](std::vector<HelpLine>& lines) {
         std::vector<std::pair<std::vector<uint32_t>, HelpLine>> keyed;
         for (const HelpLine& l : lines) keyed.emplace_back(o.line_ranks(diagram, l), l);
-        // Series play comes by increasing length (Popeye writes a ser-h#N's shorter lines first).
         std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-            if (a.first.size() != b.first.size()) return a.first.size() < b.first.size();
-            return a.first < b.first;
+            return popeye_line_before(a.first, b.first);
         });
         for (size_t i = 0; i < lines.size(); ++i) lines[i] = keyed[i].second;
     };

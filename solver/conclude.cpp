@@ -89,8 +89,7 @@ void conclude_help(const Position& diagram, const AnalysisOptions& options,
         for (auto& line : lines)
             keyed.emplace_back(popeye_line_ranks(diagram, sol.stipulation, line, false), std::move(line));
         std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-            if (a.first.size() != b.first.size()) return a.first.size() < b.first.size();
-            return a.first < b.first;
+            return popeye_line_before(a.first, b.first);
         });
         for (size_t i = 0; i < lines.size(); ++i) lines[i] = std::move(keyed[i].second);
     }

@@ -84,6 +84,11 @@ std::vector<uint32_t> popeye_line_ranks(const Position& diagram, const Stipulati
     return ranks;
 }
 
+bool popeye_line_before(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+    if (a.size() != b.size()) return a.size() < b.size();
+    return a < b;
+}
+
 std::vector<int> popeye_first_move_order(const Position& diagram, const Stipulation& stip,
                                          const std::vector<Move>& first_moves) {
     std::vector<int> order(first_moves.size());

@@ -25,6 +25,10 @@ uint32_t popeye_rank(const Position& pos, Move m, bool mating);
 std::vector<uint32_t> popeye_line_ranks(const Position& diagram, const Stipulation& stip,
                                         const std::vector<Move>& moves, bool series);
 
+// Whether a help line comes before another in Popeye's order, by their popeye_line_ranks: the
+// shorter first (hs#, ser-h#: shorter lines are written first), then move by move.
+bool popeye_line_before(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b);
+
 // The first moves' indices in the order Popeye examines them (orthodox rules; under Dynamo
 // rules, which Popeye does not play, the list's own order).
 std::vector<int> popeye_first_move_order(const Position& diagram, const Stipulation& stip,

@@ -199,7 +199,7 @@ struct QuietReplies {
 void generate_checks(const Position& pos, const CheckHints& hints, MoveList& list) {
     list.clear();
     lazy::visit_orthodox_restricted(pos, hints.squares, hints.discoverers, [&](Move m) {
-        if (hints.may_check(pos, m) && hints.gives_check(pos, m)) list.push_back(m);
+        if (hints.gives_check(pos, m)) list.push_back(m); // exact; may_check is within it
         return false;
     });
 }
@@ -560,7 +560,7 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
     if (n == 1 && !self && !pos.rules().is_dynamo() && !list->empty()) flights.emplace(pos);
     for (int i = 0; i < list->size(); ++i) {
         Move m = (*list)[i];
-        if (must_check && (!hints->may_check(pos, m) || !pos.gives_check(m))) continue;
+        if (must_check && !hints->gives_check(pos, m)) continue;
         if (flights && flights->leaves_flight(pos, m)) continue;
         pos.make(m);
         Outcome o = self ? defend_self(pos, n) : defend_direct(pos, n);
