@@ -16,7 +16,7 @@ int check(const std::vector<std::string>& paths, const CheckOptions& options, st
     Batch batch = read_batch(paths);
     const std::vector<Item> items = shard_items(std::move(batch.items), options.shard);
 
-    ProgressBar bar(options.progress, err);
+    ProgressBar bar(options.progress, err, options.run.settings.lang);
     Columns columns = columns_of(items);
     columns.lang = options.run.settings.lang;
     Summary summary;

@@ -23,7 +23,7 @@ std::string location(const Item& item, Language lang = Language::English) {
     if (!item.problem) return item.file;
     std::string loc = item.file + ":" + std::to_string(item.index);
     if (item.instance && !item.instance->label.empty())
-        loc += " " + twin_label(item.instance->label, lang);
+        loc += " " + shown_label(item.instance->label, lang);
     return loc;
 }
 
@@ -108,7 +108,7 @@ void ProgressBar::draw(size_t done, size_t total, double elapsed) {
                           done, total, elapsed);
     std::string line(text, size_t(std::max(n, 0)));
     if (done > 0 && done < total) {
-        std::snprintf(text, sizeof text, "  ETA %.0f s",
+        std::snprintf(text, sizeof text, "  %s %.0f s", std::string(term(Term::Remaining, lang_)).c_str(),
                       elapsed / double(done) * double(total - done));
         line += text;
     }

@@ -29,13 +29,15 @@ std::string json_report_line(const Item& item, const Outcome& out, const Problem
 // terminal), redrawn in place.
 class ProgressBar {
   public:
-    ProgressBar(bool enabled, std::ostream& out) : enabled_(enabled), out_(out) {}
+    ProgressBar(bool enabled, std::ostream& out, Language lang = Language::English)
+        : enabled_(enabled), out_(out), lang_(lang) {}
     void draw(size_t done, size_t total, double elapsed);
     void clear();
 
   private:
     bool enabled_;
     std::ostream& out_;
+    Language lang_;
     bool shown_ = false;
 };
 

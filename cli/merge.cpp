@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "format/part_merge.h"
+#include "format/terms.h"
 
 #include <iostream>
 
@@ -32,12 +33,16 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
         if (m.solution.verdict != Verdict::Unfinished) continue;
         status = 3;
         // What is left to do, by part, so that those parts can be run again with more time.
-        std::cerr << m.problem.file << ": problem " << m.problem.index
-                  << (m.label.empty() ? "" : " " + m.label) << ": unfinished;";
-        if (m.open.empty()) std::cerr << " no first move is open (the set play or shorter solutions are)";
-        else std::cerr << " open first moves:";
+        // In the output language: file, problem, what (as the reader's messages are laid out).
+        auto word = [&](Term t) { return term(t, text.lang); };
+        std::cerr << m.problem.file << ": " << word(Term::Problem) << " " << m.problem.index
+                  << (m.label.empty() ? "" : " " + shown_label(m.label, text.lang)) << ": "
+                  << verdict_term(Verdict::Unfinished, text.lang) << ";";
+        if (m.open.empty()) std::cerr << " " << word(Term::NoFirstMoveOpen);
+        else std::cerr << " " << word(Term::OpenFirstMoves) << ":";
         for (const auto& [move, part] : m.open)
-            std::cerr << " " << move_text(m.diagram, move, text.lang) << " (part " << part << ")";
+            std::cerr << " " << move_text(m.diagram, move, text.lang) << " (" << word(Term::Part)
+                      << " " << part << ")";
         std::cerr << "\n";
     }
     return status;

@@ -1,5 +1,7 @@
 #include "progress_line.h"
 
+#include "format/terms.h"
+
 #include <chrono>
 #include <memory>
 #include <string>
@@ -37,15 +39,17 @@ std::function<void(const Progress&)> progress_line(const Position& diagram, cons
         if (s.shown && now - s.last < std::chrono::milliseconds(100)) return;
         s.shown = true;
         s.last = now;
+        auto word = [&](Term t) { return std::string(term(t, lang)); };
         std::string where;
         if (!p.current.is_none())
-            where = ", now 1." + move_text(diagram, p.current, lang) + " at depth " +
-                    std::to_string(p.depth) + "/" + std::to_string(stip.moves);
+            where = ", " + word(Term::Now) + " 1." + move_text(diagram, p.current, lang) + " " +
+                    word(Term::AtDepth) + " " + std::to_string(p.depth) + "/" +
+                    std::to_string(stip.moves);
         else if (p.depth > 0)
-            where = ", " + std::to_string(p.depth) + " half-moves deep";
-        std::fprintf(out, "\r\x1b[K  %s: first moves %d/%d%s, %llu nodes, %.1f s",
-                     stip.text.c_str(), p.done, p.total, where.c_str(), (unsigned long long)p.nodes,
-                     seconds);
+            where = ", " + std::to_string(p.depth) + " " + word(Term::HalfMovesDeep);
+        std::fprintf(out, "\r\x1b[K  %s: %s %d/%d%s, %llu %s, %.1f s", stip.text.c_str(),
+                     word(Term::FirstMoves).c_str(), p.done, p.total, where.c_str(),
+                     (unsigned long long)p.nodes, word(Term::Nodes).c_str(), seconds);
         std::fflush(out);
     };
 }

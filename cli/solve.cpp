@@ -42,7 +42,7 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
         // ..., each over its solution.
         if (header) std::cout << text_header(problem, diagram, solution.stipulation, text);
         if (!label.empty())
-            std::cout << (header ? "\n" : "") << twin_label(label, text.lang) << "\n";
+            std::cout << (header ? "\n" : "") << shown_label(label, text.lang) << "\n";
         std::cout << text_solution(diagram, solution, text);
         if (time_line) std::cout << solving_time_line(solution.seconds, text.lang);
         std::cout << "\n";
@@ -56,17 +56,19 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
 
 namespace {
 
-// solve --part splits direct mates, selfmates and helpmates; the others are solved whole.
+// solve --part splits direct mates, selfmates, reflexmates and helpmates; the others are solved
+// whole.
 bool splittable(const Problem& problem, const Stipulation& stip) {
     using K = Stipulation::Kind;
-    if ((stip.kind == K::Direct || stip.kind == K::Self || stip.kind == K::Help) &&
+    if ((stip.kind == K::Direct || stip.kind == K::Self || stip.kind == K::Reflex ||
+         stip.kind == K::Help) &&
         !problem.options.duplex && !problem.options.half_duplex && !problem.options.post_key_play)
         return true;
     std::cerr << problem.file << ": problem " << problem.index << ": --part: " << stip.text
               << (problem.options.duplex || problem.options.half_duplex ? " (Duplex)"
                   : problem.options.post_key_play                         ? " (PostKeyPlay)"
                                                                           : "")
-              << " is not split into parts yet (#N, s#N and h#N are, without Duplex or PostKeyPlay)\n";
+              << " is not split into parts yet (#N, s#N, r#N and h#N are, without Duplex or PostKeyPlay)\n";
     return false;
 }
 
@@ -98,7 +100,7 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
     end_progress(options.progress);
     if (output.exports) {
         if (twins) twins->verdicts.push_back(solution.verdict);
-        output.exports->push_back({problem, label, diagram, solution, output.counters});
+        output.exports->push_back({problem, label, diagram, solution, output.counters, text.order});
     } else {
         print_solution(problem, label, diagram, solution, text, output.json, twins, output.time,
                        header);
@@ -268,15 +270,15 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         UptoResult upto{with_length(stip, first, stip.half).text, stip.text, s.text,
                         n > first ? with_length(stip, n - 1, stip.half).text : "", found, unfinished};
         if (output.exports) {
-            output.exports->push_back({problem, "", diagram, solution, output.counters});
+            output.exports->push_back({problem, "", diagram, solution, output.counters, text.order});
             print_exports(options, exports, text.lang);
-            std::cerr << "dynamo: " << upto_line(upto) << "\n";
+            std::cerr << "dynamo: " << upto_line(upto, text.lang) << "\n";
         } else if (options.json) {
             auto j = solution_json(problem, "", diagram, solution, text.lang);
             j["upto"] = upto_json(upto);
             std::cout << json_line(j) << "\n";
         } else {
-            std::cout << upto_line(upto) << "\n"
+            std::cout << upto_line(upto, text.lang) << "\n"
                       << text_header(problem, diagram, s, text) << text_solution(diagram, solution, text);
             if (output.time) std::cout << solving_time_line(solution.seconds, text.lang);
         }

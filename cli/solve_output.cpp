@@ -39,16 +39,22 @@ std::string solving_time_line(double seconds, Language lang) {
     return line;
 }
 
-std::string upto_line(const UptoResult& r) {
+std::string upto_line(const UptoResult& r, Language lang) {
+    auto word = [&](Term t) { return std::string(term(t, lang)); };
+    auto none_from = [&](const std::string& to) {
+        return word(Term::NoneFrom) + " " + r.from + " " + word(Term::To) + " " + to;
+    };
     // The lengths before `reached` had no solution.
     std::string before = r.previous.empty()     ? ""
-                         : r.previous == r.from ? "none in " + r.from
-                                                : "none from " + r.from + " to " + r.previous;
+                         : r.previous == r.from ? word(Term::NoneIn) + " " + r.from
+                                                : none_from(r.previous);
     if (r.unfinished)
-        return "unfinished: " + (before.empty() ? "" : before + "; ") + r.reached +
-               " stopped before its verdict (what it proved follows)";
-    if (r.found) return "shortest: " + r.reached + (before.empty() ? "" : " (" + before + ")");
-    return "shortest: none from " + r.from + " to " + r.to;
+        return std::string(verdict_term(Verdict::Unfinished, lang)) + ": " +
+               (before.empty() ? "" : before + "; ") + r.reached + " " +
+               word(Term::StoppedBeforeVerdict);
+    if (r.found)
+        return word(Term::Shortest) + ": " + r.reached + (before.empty() ? "" : " (" + before + ")");
+    return word(Term::Shortest) + ": " + none_from(r.to);
 }
 
 nlohmann::json upto_json(const UptoResult& r) {

@@ -40,7 +40,7 @@ struct UptoResult {
 };
 // "shortest: #2 (none in #1)", "shortest: none from #1 to #5", "unfinished: none from #1 to #2;
 // #3 stopped before its verdict (what it proved follows)".
-std::string upto_line(const UptoResult& r);
+std::string upto_line(const UptoResult& r, Language lang);
 nlohmann::json upto_json(const UptoResult& r);
 
 } // namespace dynamo::cli

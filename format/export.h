@@ -6,6 +6,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "popeye_order.h"
 #include "problem.h"
 #include "solver/solution.h"
 
@@ -27,6 +28,7 @@ struct ExportItem {
     Position diagram;
     Solution solution;
     MoveCounters counters; // the FEN's (mate --fen); a problem file's diagram has 0 and 1
+    SolutionOrder order = SolutionOrder::Ours; // --order: the solution's order, as solve prints it
 };
 
 // The FEN of each diagram on a line of its own, then the stipulation (and the rules, when not

@@ -1,5 +1,6 @@
 // `--export fen`, and what the three writers share (export.h).
 #include "export.h"
+#include "terms.h"
 
 #include "report_text.h"
 
@@ -23,8 +24,12 @@ std::vector<std::string> export_solution_lines(const ExportItem& item, Language 
                                                bool verdict) {
     TextReportOptions options;
     options.lang = lang;
-    std::string text = text_solution(item.diagram, item.solution, options);
-    std::string block = text_verdict(item.diagram, item.solution, lang);
+    // --order popeye: the tree in Popeye's order, as the text report writes it.
+    const Solution& solution = item.order == SolutionOrder::Popeye
+                                   ? popeye_ordered(item.diagram, item.solution)
+                                   : item.solution;
+    std::string text = text_solution(item.diagram, solution, options);
+    std::string block = text_verdict(item.diagram, solution, lang);
     if (!verdict && text.ends_with(block)) text.erase(text.size() - block.size());
     std::istringstream in(text);
     std::vector<std::string> lines;
@@ -40,7 +45,7 @@ std::string export_fen(const std::vector<ExportItem>& items, Language lang) {
         out += to_fen(item.diagram, item.counters) + "\n";
         out += item.solution.stipulation.text;
         if (item.diagram.rules().is_dynamo()) out += " " + item.diagram.rules().name();
-        if (!item.label.empty()) out += " " + item.label;
+        if (!item.label.empty()) out += " " + shown_label(item.label, lang);
         out += "\n";
         for (const std::string& line : export_solution_lines(item, lang)) out += line + "\n";
     }

@@ -1,6 +1,7 @@
 // `--export latex`: a document for the `diagram` package (the LaTeX style problem columns and
 // Popeye's LaTeX option use): one diagram environment per problem, \putsol for the solutions.
 #include "export.h"
+#include "terms.h"
 
 namespace dynamo {
 
@@ -69,7 +70,7 @@ std::string export_latex(const std::vector<ExportItem>& items, Language lang) {
         element("stipulation", tex(item.solution.stipulation.text));
         if (item.diagram.rules().is_dynamo())
             element("condition", tex(item.diagram.rules().name()));
-        element("remark", tex(item.label));
+        element("remark", tex(shown_label(item.label, lang)));
         std::string solution;
         // The solution as a column prints it: the play, not our verdict block.
         for (const std::string& line : export_solution_lines(item, lang, false)) {

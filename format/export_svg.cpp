@@ -1,6 +1,7 @@
 // `--export svg`: a picture needing nothing else (no fonts, images or styles from outside):
 // 64 squares, the pieces as the Unicode chess glyphs, the stipulation and the solution in text.
 #include "export.h"
+#include "terms.h"
 
 #include <algorithm>
 
@@ -53,7 +54,7 @@ std::string export_svg(const std::vector<ExportItem>& items, Language lang) {
         const Problem& p = item.problem;
         for (const auto& list : {p.authors, p.origins, p.awards, p.titles})
             for (const auto& s : list) b.heading.push_back(s);
-        if (!item.label.empty()) b.heading.push_back(item.label);
+        if (!item.label.empty()) b.heading.push_back(shown_label(item.label, lang));
         std::string stip = item.solution.stipulation.text;
         if (item.diagram.rules().is_dynamo()) stip += "  " + item.diagram.rules().name();
         b.below.push_back(stip);

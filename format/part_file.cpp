@@ -3,6 +3,7 @@
 #include "fen.h"
 #include "notation.h"
 #include "report_json.h"
+#include "solver/goal_search.h"
 #include "solver/movegen.h"
 
 #include <cstdio>
@@ -66,6 +67,7 @@ class TreeWriter {
         j["mark"] = mark_field(node.mark);
         j["length"] = node.length;
         if (node.zugzwang) j["zugzwang"] = true;
+        if (node.forced) j["forced"] = true; // r#: a mate the attacker must play ("?!?")
         pos_.make(node.move);
         if (!node.threats.empty()) {
             json threats = json::array();
@@ -121,6 +123,7 @@ class TreeReader {
         node.mark = mark_from(j.at("mark").get<std::string>());
         node.length = j.at("length").get<int>();
         node.zugzwang = j.value("zugzwang", false);
+        node.forced = j.value("forced", false);
         pos_.make(node.move);
         if (j.contains("threats")) {
             pos_.make_null();
@@ -251,9 +254,12 @@ PartProblem problem_from(const json& j, int part) {
     const json& st = j.at("stipulation");
     p.stipulation.text = st.at("text").get<std::string>();
     std::string kind = st.at("kind").get<std::string>(), goal = st.at("goal").get<std::string>();
-    if (kind != "direct" && kind != "self" && kind != "help") throw Damaged("stipulation kind '" + kind + "'");
+    if (kind != "direct" && kind != "self" && kind != "help" && kind != "reflex")
+        throw Damaged("stipulation kind '" + kind + "'");
     p.stipulation.kind = kind == "direct" ? Stipulation::Kind::Direct
-                         : kind == "self" ? Stipulation::Kind::Self : Stipulation::Kind::Help;
+                         : kind == "self"   ? Stipulation::Kind::Self
+                         : kind == "reflex" ? Stipulation::Kind::Reflex
+                                            : Stipulation::Kind::Help;
     if (goal != "mate" && goal != "stalemate") throw Damaged("stipulation goal '" + goal + "'");
     p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
     p.stipulation.moves = st.at("moves").get<int>();
@@ -266,7 +272,7 @@ PartProblem problem_from(const json& j, int part) {
     if (j.contains("illegal")) p.partial.illegal_reason = j.at("illegal").get<std::string>();
     MoveList moves;
     // The generators assume a position that can arise: an illegal diagram has no first moves.
-    if (p.partial.illegal_reason.empty()) generate_legal(p.diagram, moves);
+    if (p.partial.illegal_reason.empty()) first_moves_of(p.diagram, p.stipulation, moves);
     const json& shares = j.at("first_moves");
     if (shares.size() != size_t(moves.size()))
         throw Damaged("the first moves listed are not those of the diagram");
@@ -298,6 +304,12 @@ PartProblem problem_from(const json& j, int part) {
         set.make_null();
         p.partial.set_play = TreeReader(set).defences(s.at("defences"));
     }
+    if (j.contains("forced"))
+        for (const json& m : j.at("forced")) {
+            p.partial.forced.push_back(TreeReader(p.diagram).play(m));
+            if (!p.partial.forced.back().forced || p.partial.forced.back().mark != MoveMark::Mate)
+                throw Damaged("a forced mate that is not marked forced and mate");
+        }
     if (j.contains("short")) {
         for (const json& r : j.at("short")) {
             ShortRound round;
@@ -371,8 +383,10 @@ json part_problem_json(const PartProblem& p, int part) {
     j["fen"] = to_fen(p.diagram);
     const Stipulation& st = p.stipulation;
     j["stipulation"] = {{"text", st.text},
-                        {"kind", st.kind == Stipulation::Kind::Direct ? "direct"
-                                 : st.kind == Stipulation::Kind::Self ? "self" : "help"},
+                        {"kind", st.kind == Stipulation::Kind::Direct   ? "direct"
+                                 : st.kind == Stipulation::Kind::Self   ? "self"
+                                 : st.kind == Stipulation::Kind::Reflex ? "reflex"
+                                                                        : "help"},
                         {"goal", st.goal == Stipulation::Goal::Mate ? "mate" : "stalemate"},
                         {"moves", st.moves},
                         {"half", st.half}};
@@ -410,6 +424,12 @@ json part_problem_json(const PartProblem& p, int part) {
         j["set_play"] = {{"done", p.partial.set_play_done},
                          {"defences", TreeWriter(set).defences(p.partial.set_play)}};
         finished &= p.partial.set_play_done;
+    }
+    // r#: the diagram's mates the attacker is bound to play, from the part that has them.
+    if (!p.partial.forced.empty()) {
+        json forced = json::array();
+        for (const PlayNode& m : p.partial.forced) forced.push_back(TreeWriter(p.diagram).play(m));
+        j["forced"] = forced;
     }
     if (!p.partial.short_rounds.empty()) {
         json rounds = json::array();

@@ -87,8 +87,31 @@ constexpr Words4 TERMS[] = {
      "angehalten, bevor das Spiel nach dem Schlüssel bekannt war",
      "arrêté avant que le jeu après la clé soit connu",
      "fermato prima che il gioco dopo la chiave fosse noto"},
+    {"shortest", "kürzeste", "la plus courte", "la più corta"},
+    {"none in", "keine in", "aucune en", "nessuna in"},
+    {"none from", "keine von", "aucune de", "nessuna da"},
+    {"to", "bis", "à", "a"},
+    {"stopped before its verdict (what it proved follows)",
+     "vor dem Urteil angehalten (es folgt, was bewiesen ist)",
+     "arrêté avant son verdict (ce qui est prouvé suit)",
+     "fermato prima del verdetto (segue ciò che è provato)"},
+    // Popeye's tables write Duplex in every language; German capitalises the noun, French and
+    // Italian problemists write "duplex" as English does.
+    {"duplex:", "Duplex:", "duplex:", "duplex:"},
+    {"first moves", "erste Züge", "premiers coups", "prime mosse"},
+    {"now", "jetzt", "en cours", "ora"},
+    {"at depth", "in Tiefe", "à la profondeur", "a profondità"},
+    {"half-moves deep", "Halbzüge tief", "demi-coups de profondeur", "semimosse di profondità"},
+    {"nodes", "Knoten", "nœuds", "nodi"},
+    {"ETA", "noch", "reste", "mancano"},
+    {"open first moves", "offene erste Züge", "premiers coups ouverts", "prime mosse aperte"},
+    {"part", "Teil", "partie", "parte"},
+    {"no first move is open (the set play or shorter solutions are)",
+     "kein erster Zug ist offen (das Satzspiel oder kürzere Lösungen sind es)",
+     "aucun premier coup n'est ouvert (le jeu apparent ou des solutions plus courtes le sont)",
+     "nessuna prima mossa è aperta (lo sono il gioco apparente o soluzioni più corte)"},
 };
-static_assert(std::size(TERMS) == size_t(Term::StoppedBeforePostKey) + 1, "one entry per Term");
+static_assert(std::size(TERMS) == size_t(Term::NoFirstMoveOpen) + 1, "one entry per Term");
 
 // In Verdict's order.
 constexpr Words4 VERDICTS[] = {
@@ -145,6 +168,14 @@ std::string twin_label(std::string_view label, Language lang) {
         out[i + 1] = piece_letter(PieceType(type), lang);
         i += 3;
     }
+    return out;
+}
+
+std::string shown_label(std::string_view label, Language lang) {
+    std::string out = twin_label(label, lang);
+    constexpr std::string_view DUPLEX = "duplex:";
+    if (out.ends_with(DUPLEX))
+        out.replace(out.size() - DUPLEX.size(), DUPLEX.size(), term(Term::DuplexHalf, lang));
     return out;
 }
 

@@ -26,7 +26,15 @@ enum class Term {
     RestrictedBy, IgnoredOption, Differs,
     IntendedOne, // "1 intended": French and Italian agree in number
     // PostKeyPlay's verdict line.
-    AfterTheKey, RefutedBy, StoppedBeforePostKey
+    AfterTheKey, RefutedBy, StoppedBeforePostKey,
+    // `mate --upto`'s line.
+    Shortest, NoneIn, NoneFrom, To, StoppedBeforeVerdict,
+    // Duplex: the label of the second half (the other side starting).
+    DuplexHalf,
+    // The progress line on stderr (solve, mate) and check's progress bar.
+    FirstMoves, Now, AtDepth, HalfMovesDeep, Nodes, Remaining,
+    // merge's note on an unfinished problem (stderr).
+    OpenFirstMoves, Part, NoFirstMoveOpen
 };
 
 std::string_view term(Term t, Language lang);
@@ -38,6 +46,9 @@ std::string moves_allowed(int length, int allowed, Language lang);
 // A twin's label as the reader writes it ("b) wRh7-->g7  -bPb7"), with the colour and piece
 // letters of `lang` as Popeye writes them in its languages (German "wTh7", French "bTh7").
 std::string twin_label(std::string_view label, Language lang);
+// The label of a twin or Duplex half as the text shows it: twin_label(), and the word "duplex:"
+// that marks a Duplex problem's second half (batch/items.cpp, cli/solve.cpp) in `lang`.
+std::string shown_label(std::string_view label, Language lang);
 // `text` then blanks up to `width` characters (UTF-8 characters, not bytes).
 std::string padded(std::string_view text, size_t width);
 

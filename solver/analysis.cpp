@@ -227,25 +227,23 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     if (given.post_key_play) return analyse_post_key(diagram, stip, given);
     // GoalSearch (=N, s=N, r#N) does not apply Popeye's search restrictions (Threat,
     // MaxFlightsquares, NonTrivial, KeepMatingPiece): solved without them, and said so.
-    AnalysisOptions options = given;
-    if (GoalSearch::handles(stip)) options.restrictions = {};
-    Solution sol =
-        conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
-    if (GoalSearch::handles(stip)) sol.unapplied = given.restrictions;
-    if (sol.verdict != Verdict::Illegal) sol.forced = reflex_forced_mates(diagram, stip);
-    return sol;
+    // (analyse_partial() and conclude() do so, for a solve in parts alike.)
+    return conclude(diagram, stip, given, analyse_partial(diagram, stip, given, {}, true));
 }
 
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
-                                const AnalysisOptions& options, const std::vector<char>& mine,
+                                const AnalysisOptions& given, const std::vector<char>& mine,
                                 bool set_play_here) {
-    if (stip.help_play()) return analyse_help_partial(diagram, stip, options, mine);
+    if (stip.help_play()) return analyse_help_partial(diagram, stip, given, mine);
+    AnalysisOptions options = given;
+    if (GoalSearch::handles(stip)) options.restrictions = {};
     PartialAnalysis part;
     Solution sol;
     if (!begin_solution(diagram, stip, options, sol)) {
         part.illegal_reason = sol.illegal_reason;
         return part;
     }
+    if (set_play_here) part.forced = reflex_forced_mates(diagram, stip);
     part.threads = sol.threads;
     const int n = stip.moves;
     const bool self = stip.self_play();
@@ -256,8 +254,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
     size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(n - 2, 0), 20));
     TranspositionTable tt(hash_mb);
     MoveList first_moves;
-    generate_legal(diagram, first_moves);
-    if (reflex_attacker_bound(diagram, stip)) first_moves.clear(); // r#: it must mate instead
+    first_moves_of(diagram, stip, first_moves);
     auto is_mine = [&](int i) { return mine.empty() || mine[size_t(i)]; };
     int owned = 0;
     for (int i = 0; i < first_moves.size(); ++i) owned += is_mine(i);

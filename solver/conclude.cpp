@@ -2,6 +2,7 @@
 // for merged parts, so that both say the same.
 
 #include "duals.h"
+#include "goal_search.h"
 #include "partial.h"
 #include "popeye_moves.h"
 
@@ -136,6 +137,8 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
     sol.stipulation = stip;
     const bool help = stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::HelpSelf;
     if (help) sol.intended = options.intended;
+    // GoalSearch (=N, s=N, r#N) does not apply Popeye's search restrictions: said so.
+    else if (GoalSearch::handles(stip)) sol.unapplied = options.restrictions;
     else sol.restrictions = options.restrictions;
     sol.threads = partial.threads;
     sol.nodes = partial.nodes;
@@ -146,6 +149,7 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
         return sol;
     }
     sol.first_moves_total = int(partial.first_moves.size());
+    sol.forced = partial.forced;
     if (help) conclude_help(diagram, options, partial, sol);
     else conclude_battle(diagram, stip, options, partial, sol);
     return sol;
@@ -181,6 +185,7 @@ int merge_partials(const std::vector<const PartialAnalysis*>& parts, PartialAnal
             merged.set_play_done = p->set_play_done;
             merged.set_play = p->set_play;
         }
+        if (!p->forced.empty()) merged.forced = p->forced;
     }
     for (size_t i = 0; i < merged.first_moves.size(); ++i)
         if (merged.first_moves[i].state == State::Elsewhere) return int(i);

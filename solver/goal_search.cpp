@@ -65,6 +65,11 @@ bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
     return !reflex_forced_mates(diagram, stip).empty();
 }
 
+void first_moves_of(const Position& diagram, const Stipulation& stip, MoveList& list) {
+    generate_legal(diagram, list);
+    if (reflex_attacker_bound(diagram, stip)) list.clear(); // r#: it must mate instead
+}
+
 Outcome GoalSearch::attack(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;

@@ -64,5 +64,8 @@ class GoalSearch {
 bool reflex_attacker_bound(const Position& pos, const Stipulation& stip);
 // r#: those mates, as tree nodes marked `forced` (none in other stipulations).
 std::vector<PlayNode> reflex_forced_mates(const Position& pos, const Stipulation& stip);
+// The diagram's first moves as the solve examines them: the legal moves, none in an r# whose
+// attacker is bound to mate. One list for the analysis, the split into parts and the part files.
+void first_moves_of(const Position& diagram, const Stipulation& stip, MoveList& list);
 
 } // namespace dynamo

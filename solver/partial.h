@@ -41,6 +41,9 @@ struct PartialAnalysis {
     bool set_play_searched = false;
     bool set_play_done = false;
     std::vector<DefenceNode> set_play;
+    // r#: the diagram's mates the attacker is bound to play (Solution::forced), found by the part
+    // given the set play (they are not first moves of any part).
+    std::vector<PlayNode> forced;
     // Helpmates: shorter helpmates, fewest plies first, up to the first round with a solution.
     std::vector<ShortRound> short_rounds;
     uint64_t nodes = 0;

@@ -1,5 +1,6 @@
 #include "split.h"
 
+#include "goal_search.h"
 #include "movegen.h"
 #include "perft.h"
 
@@ -24,7 +25,7 @@ int probe_depth(const Stipulation& stip) {
 std::vector<FirstMoveShare> split_first_moves(const Position& diagram, const Stipulation& stip,
                                               int parts) {
     MoveList moves;
-    generate_legal(diagram, moves);
+    first_moves_of(diagram, stip, moves);
     std::vector<FirstMoveShare> shares;
     for (Move m : moves) {
         uint64_t cost = 1;

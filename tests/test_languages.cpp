@@ -4,9 +4,14 @@
 #include "helpers.h"
 #include "cli_helpers.h"
 
+#include "batch/report.h"
 #include "cli/commands.h"
+#include "cli/progress_line.h"
 #include "format/problem_reader.h"
 #include "format/terms.h"
+
+#include <cstdio>
+#include <sstream>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -262,4 +267,114 @@ TEST_CASE("twin_label: the language's colour and piece letters, as Popeye writes
     CHECK(twin_label("c) wBf1-->c4", Language::Italian) == "c) bAf1-->c4");
     CHECK(twin_label("b) #3", Language::German) == "b) #3");
     CHECK(twin_label("b) wRh7-->g7", Language::English) == "b) wRh7-->g7");
+}
+
+namespace {
+
+Run upto_in(const std::string& fen, const std::string& stip, const std::string& lang) {
+    cli::CommonOptions common;
+    common.threads = 2;
+    common.fen = fen;
+    common.rules = "orthodox";
+    common.lang = lang;
+    cli::SolveOptions options;
+    options.stipulation = stip;
+    options.quiet = true;
+    options.hash_mb = 16;
+    options.upto = true;
+    return captured([&] { return cli::run_mate(common, options); });
+}
+
+std::string progress_text(const std::string& fen, Language lang, Progress p) {
+    Position diagram = position(fen);
+    Stipulation stip;
+    stip.moves = 2;
+    stip.text = "#2";
+    std::FILE* f = std::tmpfile();
+    cli::progress_line(diagram, stip, lang, f, 0.0)(p);
+    std::rewind(f);
+    std::string text;
+    for (int c; (c = std::fgetc(f)) != EOF;) text.push_back(char(c));
+    std::fclose(f);
+    return text;
+}
+
+struct Rest {
+    const char* lang;
+    Language language;
+    std::vector<std::string> upto, duplex_solve, duplex_check, progress, remaining;
+};
+
+// What issue 16 left in English: mate --upto's line, the Duplex half's label (solve and check),
+// the progress line and check's progress bar. Duplex is Popeye's word in its three languages:
+// German capitalises it, French and Italian problemists write it as English does.
+const Rest REST[] = {
+    {"de", Language::German,
+     {"kürzeste: #2 (keine in #1)\n", "kürzeste: keine von #1 bis #2\n", "Lösungszeit"},
+     {"\nDuplex:\n", "Urteil des Problems: "},
+     {"helpmate_duplex_2.inp:1 Duplex:", "das ganze Problem, 2 Zwillinge"},
+     {"#2: erste Züge 3/10, jetzt 1.Th3-h2 in Tiefe 1/2, 500 Knoten, ", "4 Halbzüge tief"},
+     {"] 1/4  ", "  noch "}},
+    {"fr", Language::French,
+     {"la plus courte: #2 (aucune en #1)\n", "la plus courte: aucune de #1 à #2\n",
+      "temps de résolution"},
+     {"\nduplex:\n", "verdict du problème: "},
+     {"helpmate_duplex_2.inp:1 duplex:", "le problème entier, 2 jumeaux"},
+     {"#2: premiers coups 3/10, en cours 1.Th3-h2 à la profondeur 1/2, 500 nœuds, ",
+      "4 demi-coups de profondeur"},
+     {"] 1/4  ", "  reste "}},
+    {"it", Language::Italian,
+     {"la più corta: #2 (nessuna in #1)\n", "la più corta: nessuna da #1 a #2\n",
+      "tempo di soluzione"},
+     {"\nduplex:\n", "verdetto del problema: "},
+     {"helpmate_duplex_2.inp:1 duplex:", "il problema intero, 2 gemelli"},
+     {"#2: prime mosse 3/10, ora 1.Th3-h2 a profondità 1/2, 500 nodi, ",
+      "4 semimosse di profondità"},
+     {"] 1/4  ", "  mancano "}},
+};
+
+} // namespace
+
+TEST_CASE("--lang de|fr|it: mate --upto, the Duplex label, check and progress in the language",
+          "[solve][check][lang][upto]") {
+    const std::string duplex = test_data("popeye/stipulations/helpmate_duplex_2.inp");
+    const std::string rook = "8/2R5/8/8/3K4/7R/8/1k6 w - - 0 1";
+    for (const Rest& r : REST) {
+        INFO("--lang " << r.lang);
+        // --upto: Kc6 Qc1 / Ka8 is not #1 but #2; a lone king mates in no N.
+        Run two = upto_in("k7/8/2K5/8/8/8/8/2Q5 w - - 0 1", "#3", r.lang);
+        Run none = upto_in("k7/8/8/8/8/8/8/K7 w - - 0 1", "#2", r.lang);
+        CHECK(two.out.starts_with(r.upto[0]));
+        CHECK(none.out.starts_with(r.upto[1]));
+        check_words(two.out + none.out, {r.upto[2]},
+                    {"shortest", "none in", "none from", "solving time", "threat", "key ",
+                     " to #"});
+        if (std::string(r.lang) != "fr") check_words(two.out, {}, {"verdict"});
+
+        // Duplex: the second half's label, solve and check.
+        Runs d = runs_in({duplex}, r.lang);
+        check_words(d.solve.out, r.duplex_solve,
+                    {"problem verdict", "twins", "solving time"});
+        check_words(d.check.out, r.duplex_check, ENGLISH_CHECK);
+        if (r.language == Language::German) {
+            CHECK(d.solve.out.find("duplex:") == std::string::npos);
+            CHECK(d.check.out.find("duplex:") == std::string::npos);
+        }
+
+        // The progress line (stderr), a first move under way, then only a depth.
+        std::string shown = progress_text(rook, r.language,
+                                          {3, 10, 500, find_move(position(rook), "Rh3-h2"), 1});
+        std::string deep = progress_text(rook, r.language, {3, 10, 500, Move::none(), 4});
+        check_words(shown + deep, {r.progress[0], r.progress[1]},
+                    {"first moves", " now ", "at depth", "nodes", "half-moves"});
+        // check's progress bar.
+        std::ostringstream bar_out;
+        batch::ProgressBar bar(true, bar_out, r.language);
+        bar.draw(1, 4, 2.0);
+        check_words(bar_out.str(), {r.remaining[0], r.remaining[1]}, {"ETA"});
+    }
+    // English as before.
+    Run en = upto_in("k7/8/2K5/8/8/8/8/2Q5 w - - 0 1", "#3", "en");
+    CHECK(en.out.starts_with("shortest: #2 (none in #1)\n"));
+    CHECK(runs_in({duplex}, "en").solve.out.find("\nduplex:\n") != std::string::npos);
 }

@@ -236,6 +236,16 @@ TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and
     CHECK_THAT(m.err, Catch::Contains("(part 1)"));
     Run js = merge(paths, true);
     CHECK(json::parse(js.out)["verdict"] == "unfinished");
+    // In the output language (issue 16), laid out alike: file, problem, what.
+    cli::CommonOptions german;
+    german.lang = "de";
+    cli::MergeOptions options;
+    options.files = paths;
+    Run de = captured([&] { return cli::run_merge(german, options); });
+    CHECK_THAT(de.err, Catch::Contains("deep.pop: Problem 1: unvollendet; offene erste Züge:"));
+    CHECK_THAT(de.err, Catch::Contains("(Teil 0)"));
+    CHECK_THAT(de.err, Catch::Contains("(Teil 1)"));
+    CHECK_THAT(de.err, !Catch::Contains("open") && !Catch::Contains("part "));
 }
 
 TEST_CASE("parts: MaxSolutions is applied at the merge, keys in generation order", "[parts]") {
@@ -248,4 +258,42 @@ TEST_CASE("parts: MaxSolutions is applied at the merge, keys in generation order
     REQUIRE_THAT(whole.out, Catch::Contains("verdict: incomplete"));
     REQUIRE_THAT(whole.out, Catch::Contains("stopped at 2 keys (MaxSolutions)"));
     check_merges_to_whole(file);
+}
+
+// r#: the mates the attacker is bound to play (Popeye's "?!?") survive the parts: those of the
+// diagram (reflexmate_bound: 1.Bh6-f8 # ?!?, no first move to split), written by part 0 as the
+// field "forced", and those under a try's refutations (reflexmate_refuted_2: 2.Qe3-e8 # ?!?), as
+// tree nodes marked "forced".
+TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge to the whole solve",
+          "[parts][reflex]") {
+    const std::string bound = test_data("popeye/stipulations/reflexmate_bound.inp");
+    const std::string tries = test_data("popeye/stipulations/reflexmate_refuted_2.inp");
+    // The whole solve shows them: what the merge must keep.
+    Run whole_bound = solve_file(bound, false), whole_tries = solve_file(tries, false);
+    REQUIRE(whole_bound.out.find("1.Bh6-f8 # ?!?") != std::string::npos);
+    REQUIRE(whole_tries.out.find("2.Qe3-e8 # ?!?") != std::string::npos);
+    for (const std::string& file :
+         {bound, tries, test_data("popeye/stipulations/reflexmate_2.inp"),
+          test_data("popeye/stipulations/reflexmate_tries_2.inp")})
+        check_merges_to_whole(file);
+
+    TempDir dir;
+    Run part0 = solve_part(bound, 0, 3), part1 = solve_part(bound, 1, 3);
+    REQUIRE(part0.status == 0);
+    json p0 = json::parse(part0.out)["problems"][0], p1 = json::parse(part1.out)["problems"][0];
+    CHECK(p0["stipulation"]["kind"] == "reflex");
+    REQUIRE(p0.contains("forced"));
+    CHECK(p0["forced"][0]["move"] == "Bh6-f8");
+    CHECK(p0["forced"][0]["forced"] == true);
+    CHECK(p0["first_moves"].empty()); // bound to mate: nothing to split
+    CHECK_FALSE(p1.contains("forced")); // part 0's, once
+    // A part file whose forced mate is not marked so is damaged, not silently merged.
+    json damaged = json::parse(part0.out);
+    damaged["problems"][0]["forced"][0].erase("forced");
+    std::vector<std::string> paths = {write(dir.path / "p0.json", damaged.dump()),
+                                      write(dir.path / "p1.json", part1.out),
+                                      write(dir.path / "p2.json", solve_part(bound, 2, 3).out)};
+    Run refused = merge(paths, false);
+    CHECK(refused.status == 2);
+    CHECK(refused.err.find("forced") != std::string::npos);
 }

@@ -485,3 +485,48 @@ TEST_CASE("Threads beyond the cores (--threads): used as the cores, without TBB'
     auto j = nlohmann::json::parse(out);
     CHECK(j["threads"].get<int>() <= int(std::max(1u, std::thread::hardware_concurrency())));
 }
+
+// --export under --order popeye: the exported solution is the text report's, in the order asked
+// for. castling_05's keys and variations come in another order in Popeye's output than in ours
+// (test_popeye_order.cpp), so the two exports differ, each as the text of its own order.
+TEST_CASE("Export follows --order: the solution in Popeye's order under --order popeye",
+          "[ux][export][order]") {
+    const std::string file = test_data("popeye/problems/castling_05.inp");
+    auto run = [&](const std::string& order, const std::string& format) {
+        cli::CommonOptions common;
+        common.threads = 2;
+        common.order = order;
+        cli::SolveOptions options;
+        options.files = {file};
+        options.quiet = true;
+        options.no_time = true;
+        options.hash_mb = 16;
+        options.export_format = format;
+        return captured([&] { return cli::run_solve(common, options); });
+    };
+    std::vector<std::string> exported[2];
+    int k = 0;
+    for (const std::string order : {"ours", "popeye"}) {
+        Run text = run(order, ""), fen = run(order, "fen");
+        REQUIRE(fen.status == 0);
+        std::vector<std::string> lines = lines_of(fen.out);
+        REQUIRE(lines.size() > 3);
+        lines.erase(lines.begin(), lines.begin() + 2); // the FEN and the stipulation
+        // The text's lines from the first of the solution on, without blank ones.
+        std::vector<std::string> shown;
+        for (const std::string& l : lines_of(text.out))
+            if (!shown.empty() || l == lines[0])
+                if (l.find_first_not_of(' ') != std::string::npos) shown.push_back(l);
+        INFO("--order " << order << "\n" << fen.out << "\n" << text.out);
+        CHECK(shown == lines);
+        exported[k++] = lines;
+        // LaTeX's solution too: its first move line is the text's.
+        Run latex = run(order, "latex");
+        CHECK(latex.out.find(lines[0].substr(lines[0].find_first_not_of(' '))) != std::string::npos);
+    }
+    CHECK(exported[0] != exported[1]);
+    std::vector<std::string> a = exported[0], b = exported[1];
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    CHECK(a == b); // the same solution, in another order
+}
