@@ -335,7 +335,7 @@ const Rest REST[] = {
 
 } // namespace
 
-TEST_CASE("--lang de|fr|it: mate --upto, the Duplex label, check and progress in the language",
+TEST_CASE("Languages: mate --upto, the Duplex label, check and progress in de, fr, it",
           "[solve][check][lang][upto]") {
     const std::string duplex = test_data("popeye/stipulations/helpmate_duplex_2.inp");
     const std::string rook = "8/2R5/8/8/3K4/7R/8/1k6 w - - 0 1";
