@@ -225,13 +225,11 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
     if (stip.help_play()) return analyse_help(diagram, stip, given);
     if (given.post_key_play) return analyse_post_key(diagram, stip, given);
-    // GoalSearch (=N, s=N, r#N) does not apply Popeye's search restrictions (Threat,
-    // MaxFlightsquares, NonTrivial, KeepMatingPiece): solved without them, and said so.
-    AnalysisOptions options = given;
-    if (GoalSearch::handles(stip)) options.restrictions = {};
+    // Every battle stipulation applies Popeye's search restrictions (Solution::unapplied stays
+    // for any that one may not).
+    const AnalysisOptions& options = given;
     Solution sol =
         conclude(diagram, stip, options, analyse_partial(diagram, stip, options, {}, true));
-    if (GoalSearch::handles(stip)) sol.unapplied = given.restrictions;
     if (sol.verdict != Verdict::Illegal) sol.forced = reflex_forced_mates(diagram, stip);
     return sol;
 }
