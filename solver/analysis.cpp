@@ -234,6 +234,11 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
     return sol;
 }
 
+// Where a first move is judged at the full length only (see analyse_partial).
+static bool restricted_at_full_length(const Stipulation& stip, const SearchRestrictions& r) {
+    return GoalSearch::handles(stip) && r.any();
+}
+
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
                                 const AnalysisOptions& options, const std::vector<char>& mine,
                                 bool set_play_here) {
@@ -333,6 +338,13 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                     if (o == Outcome::Win) length = d;
                 }
                 note_depth(i, n); // the tree and the tries below search to the full length
+                // =N, s=N, r#N under a restriction: Popeye judges a first move at the full length
+                // alone, its guards too (a move they refuse there is no short key).
+                if (length > 0 && length < n && restricted_at_full_length(stip, options.restrictions)) {
+                    Outcome full = search.defend(pos, n);
+                    if (full == Outcome::Unknown) throw Stopped{};
+                    if (full != Outcome::Win) length = 0;
+                }
                 if (length > 0) {
                     result.root = RootMove{RootMove::Kind::Key,
                                            builder.play(pos, m, length, options.variations), {}};

@@ -38,8 +38,10 @@ Outcome GoalSearch::threat_guard(Position& pos, int n) {
 }
 
 bool GoalSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
+    // Popeye counts flights only where the defender has a move to come after the attacker's
+    // next one: not at the node before the attacker's last move (=2, s=2, r#2 are untouched).
     const int limit = restrictions_.max_flights;
-    if (limit < 0 || n < 2) return false;
+    if (limit < 0 || n < 3) return false;
     const Square king = pos.king_square(pos.side_to_move());
     int flights = 0;
     for (Move r : defences)
