@@ -225,18 +225,21 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
     if (stip.help_play()) return analyse_help(diagram, stip, given);
     if (given.post_key_play) return analyse_post_key(diagram, stip, given);
-    // GoalSearch (=N, s=N, r#N) does not apply Popeye's search restrictions (Threat,
-    // MaxFlightsquares, NonTrivial, KeepMatingPiece): solved without them, and said so.
-    // (analyse_partial() and conclude() do so, for a solve in parts alike.)
+    // Every battle stipulation applies Popeye's search restrictions (Solution::unapplied stays
+    // for any that one may not). analyse_partial() finds r#'s forced mates with the set play.
     return conclude(diagram, stip, given, analyse_partial(diagram, stip, given, {}, true));
+}
+
+// Where a first move is judged at the full length only (see analyse_partial).
+static bool restricted_at_full_length(const Stipulation& stip, const SearchRestrictions& r) {
+    return GoalSearch::handles(stip) && r.any();
 }
 
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
                                 const AnalysisOptions& given, const std::vector<char>& mine,
                                 bool set_play_here) {
     if (stip.help_play()) return analyse_help_partial(diagram, stip, given, mine);
-    AnalysisOptions options = given;
-    if (GoalSearch::handles(stip)) options.restrictions = {};
+    const AnalysisOptions& options = given;
     PartialAnalysis part;
     Solution sol;
     if (!begin_solution(diagram, stip, options, sol)) {
@@ -332,6 +335,13 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                     if (o == Outcome::Win) length = d;
                 }
                 note_depth(i, n); // the tree and the tries below search to the full length
+                // =N, s=N, r#N under a restriction: Popeye judges a first move at the full length
+                // alone, its guards too (a move they refuse there is no short key).
+                if (length > 0 && length < n && restricted_at_full_length(stip, options.restrictions)) {
+                    Outcome full = search.defend(pos, n);
+                    if (full == Outcome::Unknown) throw Stopped{};
+                    if (full != Outcome::Win) length = 0;
+                }
                 if (length > 0) {
                     result.root = RootMove{RootMove::Kind::Key,
                                            builder.play(pos, m, length, options.variations), {}};

@@ -137,8 +137,6 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
     sol.stipulation = stip;
     const bool help = stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::HelpSelf;
     if (help) sol.intended = options.intended;
-    // GoalSearch (=N, s=N, r#N) does not apply Popeye's search restrictions: said so.
-    else if (GoalSearch::handles(stip)) sol.unapplied = options.restrictions;
     else sol.restrictions = options.restrictions;
     sol.threads = partial.threads;
     sol.nodes = partial.nodes;

@@ -11,15 +11,22 @@ Key salt(const Stipulation& s) {
 }
 } // namespace
 
-GoalSearch::GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop)
-    : stip_(stip), tt_(tt), stop_(stop) {}
+GoalSearch::GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+                       const SearchRestrictions& restrictions)
+    : stip_(stip), tt_(tt), stop_(stop), restrictions_(restrictions),
+      nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)) {}
 
 GoalSearch::Frame GoalSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
     return Frame{*lists_[size_t(depth_++)], *this};
 }
 
-Key GoalSearch::key(const Position& pos) const { return search_key(pos) ^ salt(stip_); }
+// NonTrivial: the budget is part of the node, as in MateSearch (and Popeye's hash.c).
+Key GoalSearch::key(const Position& pos) const {
+    Key k = search_key(pos) ^ salt(stip_);
+    if (restrictions_.nontrivial()) k ^= uint64_t(nontrivial_budget_ + 1) * 0xD6E8FEB86659FD93ULL;
+    return k;
+}
 
 bool GoalSearch::goal_reached(const Position& pos) const {
     return stip_.goal == Stipulation::Goal::Mate ? is_checkmate(pos) : is_stalemate(pos);
@@ -70,8 +77,19 @@ void first_moves_of(const Position& diagram, const Stipulation& stip, MoveList& 
     if (reflex_attacker_bound(diagram, stip)) list.clear(); // r#: it must mate instead
 }
 
+// Under a restriction a length is judged on its own (a move refused at n may win sooner, where
+// the guards do not apply): the shorter lengths first keep "within n" monotone for the table.
 Outcome GoalSearch::attack(Position& pos, int n) {
+    if (n >= 2 && restrictions_.any()) {
+        Outcome shorter = attack(pos, n - 1);
+        if (shorter != Outcome::Fail) return shorter;
+    }
+    return attack_node(pos, n);
+}
+
+Outcome GoalSearch::attack_node(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
+    if (restrictions_.keep_mating_piece && goal_piece_lost(pos, true)) return Outcome::Fail;
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
     ++nodes_;
     const Key k = key(pos);
@@ -111,10 +129,21 @@ Outcome GoalSearch::defend(Position& pos, int n) {
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
     ++nodes_;
     const bool direct = stip_.kind == Stipulation::Kind::Direct;
-    if (direct && goal_reached(pos)) return Outcome::Win;
+    if (direct && goal_reached(pos)) return Outcome::Win; // no restriction after the goal
+    struct Restore { // gives back the budget the guard sets for this node's subtrees
+        int& budget;
+        const int saved;
+        ~Restore() { budget = saved; }
+    } restore{nontrivial_budget_, nontrivial_budget_};
+    // r#N: a defender that can mate must, whatever the restrictions (Popeye tests it first).
+    if (restrictions_.any() && stip_.kind == Stipulation::Kind::Reflex && defender_must_reach(pos))
+        return Outcome::Win;
+    if (restrictions_.any())
+        if (Outcome g = guard_defence(pos, n); g != Outcome::Win) return g;
     Frame f = frame();
     generate_legal(pos, f.list);
     if (f.list.empty()) return Outcome::Fail; // the defender mated or stalemated: not the goal
+    if (too_many_flights(pos, f.list, n)) return Outcome::Fail;
     if (direct) {
         if (n <= 1) return Outcome::Fail;
     } else {

@@ -1,7 +1,9 @@
 // Battle play towards a goal other than the direct mate and selfmate of MateSearch: direct
 // stalemate (=N), selfstalemate (s=N) and reflexmate (r#N). A plain exact AND/OR search on the
 // legal moves with the shared table; MateSearch hands these stipulations over to it, so that the
-// tree builder and the analysis serve all of them.
+// tree builder and the analysis serve all of them. Popeye's search restrictions (Threat,
+// MaxFlightsquares, NonTrivial, KeepMatingPiece) apply here as in MateSearch: a direct stalemate
+// as a direct mate, s=N and r#N as a selfmate (goal_restrictions.cpp).
 #pragma once
 
 #include "movegen.h"
@@ -21,7 +23,8 @@ enum class Outcome : uint8_t;
 
 class GoalSearch {
   public:
-    GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop);
+    GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               const SearchRestrictions& restrictions = {});
 
     // The stipulations this search is for (MateSearch keeps #N and s#N).
     static bool handles(const Stipulation& stip) {
@@ -42,7 +45,24 @@ class GoalSearch {
 
     uint64_t nodes() const { return nodes_; }
 
+    // NonTrivial, as MateSearch's: the budget left along the line (part of the node's key), and
+    // at a defence node whether the guard applies and the non-trivial defences (-1 if stopped).
+    int nontrivial_budget() const { return nontrivial_budget_; }
+    void set_nontrivial_budget(int budget) { nontrivial_budget_ = budget; }
+    bool nontrivial_applies(int n) const;
+    int nontrivial_defences(Position& pos, int limit);
+
   private:
+    // The restrictions at a defence node, before its moves: Fail if the attacker's move does not
+    // count, Unknown if stopped, Win if it does (the budget then set for the subtrees).
+    Outcome guard_defence(Position& pos, int n);
+    Outcome threat_guard(Position& pos, int n);
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
+    // KeepMatingPiece: whether the side that is to reach the goal has nothing left but its king
+    // (never in r#N, where both sides have a goal: Popeye then applies no filter).
+    bool goal_piece_lost(const Position& pos, bool attacker_to_move) const;
+    Outcome attack_node(Position& pos, int n);
+
     struct Frame {
         MoveList& list;
         GoalSearch& search;
@@ -57,6 +77,8 @@ class GoalSearch {
     std::vector<std::unique_ptr<MoveList>> lists_;
     int depth_ = 0;
     uint64_t nodes_ = 0;
+    SearchRestrictions restrictions_;
+    int nontrivial_budget_ = 0;
 };
 
 // r#: whether the attacker, to move, can mate: then it must, and the reflexmate fails (Popeye

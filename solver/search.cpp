@@ -278,7 +278,7 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
     : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop),
       nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)), pool_(pool), helper_(helper) {
     if (pool_ && !helper_) pool_->searches_.fetch_add(1, std::memory_order_relaxed);
-    if (GoalSearch::handles(stip)) goal_ = std::make_unique<GoalSearch>(stip, tt, stop);
+    if (GoalSearch::handles(stip)) goal_ = std::make_unique<GoalSearch>(stip, tt, stop, restrictions);
 }
 
 MateSearch::~MateSearch() {
@@ -640,6 +640,7 @@ bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences,
 }
 
 bool MateSearch::nontrivial_applies(int n) const {
+    if (goal_) return goal_->nontrivial_applies(n);
     return restrictions_.nontrivial() && n - 1 > restrictions_.nontrivial_length;
 }
 
@@ -647,6 +648,7 @@ bool MateSearch::nontrivial_applies(int n) const {
 // Popeye counts the half-moves (one more for a direct mate's parity). Within those lengths the
 // guard never applies again, so the counts do not depend on the budget.
 int MateSearch::nontrivial_defences(Position& pos, int limit) {
+    if (goal_) return goal_->nontrivial_defences(pos, limit);
     const int t = restrictions_.nontrivial_length;
     const bool self = stip_.kind == Stipulation::Kind::Self;
     Frame f = frame();

@@ -102,8 +102,12 @@ class MateSearch {
     // NonTrivial: what is left of the non-trivial defences the attacker may grant along the line
     // from here (Popeye keeps it along the whole line, so a node's value depends on the path: it
     // is part of the key under which the node is stored). Starts at the restriction's M.
-    int nontrivial_budget() const { return nontrivial_budget_; }
-    void set_nontrivial_budget(int budget) { nontrivial_budget_ = budget; }
+    // (=N, s=N, r#N: GoalSearch's.)
+    int nontrivial_budget() const { return goal_ ? goal_->nontrivial_budget() : nontrivial_budget_; }
+    void set_nontrivial_budget(int budget) {
+        if (goal_) goal_->set_nontrivial_budget(budget);
+        else nontrivial_budget_ = budget;
+    }
     // NonTrivial at a defence node (n as in defend): whether the guard applies there, and the
     // defender's non-trivial defences, counted up to `limit` (-1 if stopped). After a node that
     // passes the guard, the budget below is budget + 1 - count.

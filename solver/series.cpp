@@ -1,9 +1,11 @@
 #include "series.h"
 
 #include "movegen.h"
+#include "popeye_moves.h"
 #include "search.h"
 #include "watchdog.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace dynamo {
@@ -107,6 +109,17 @@ Solution analyse_series(const Position& diagram, const Stipulation& stip, const 
     }
     watchdog.finish();
     sol.solutions = int(lines.size());
+    // A problem's own MaxSolutions keeps Popeye's first N, the shorter series among them (all
+    // were counted; Popeye stops at its N-th line in its own order).
+    if (options.popeye_max_solutions && !diagram.rules().is_dynamo()) {
+        std::vector<std::pair<std::vector<uint32_t>, std::vector<Move>>> keyed;
+        for (auto& line : lines)
+            keyed.emplace_back(popeye_line_ranks(diagram, stip, line, true), std::move(line));
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+            return popeye_line_before(a.first, b.first);
+        });
+        for (size_t i = 0; i < lines.size(); ++i) lines[i] = std::move(keyed[i].second);
+    }
     for (auto& line : lines) {
         if (options.max_solutions > 0 && int(sol.help_lines.size()) >= options.max_solutions) break;
         sol.help_lines.push_back(series_line(diagram, std::move(line)));

@@ -47,7 +47,7 @@ Runs runs_in(const std::vector<std::string>& files, const std::string& lang) {
 }
 
 // A twinned #2 (cooked, short, threat and mate duals), r#2 with tries whose refutations leave
-// White bound to mate (?!?), r#2 with a mate dual, s=2 with a Threat it does not apply, and a
+// White bound to mate (?!?), r#2 with a mate dual, s=2 that Threat 1 leaves unsolved, and a
 // HalfDuplex h#2 (cooked): between them every word of the text output.
 std::vector<std::string> word_files() {
     const std::string d = project_root() + "/tests/data/";
@@ -193,7 +193,7 @@ TEST_CASE("solve and check --lang de: no English word left", "[solve][check][lan
                  "Urteil des Problems: Kurzlösung (2 Zwillinge)",
                  "Nebenlösung: 1.", "Drohungsdual: nach 1.", "Mattdual: nach 1.Dc5-c8 Ke6-f6: 2.",
                  "Kurzlösung: 1.Dc2-c8 erreicht das Ziel in 1", "    aber\n", "2.De3-e8 # ?!?",
-                 "nicht angewandt: Threat 1 (s=2 wird ohne diese Option gelöst)",
+                 "Urteil: keine Lösung   kein Schlüssel",
                  "Urteil: korrekt, mit Dualen Schlüssel 1.Dc5-c8; 1 Variante; 2 Verführungen; "
                  "1 Dual (1 Matt, 0 Fortsetzung)",
                  "Urteil: nebenlösig     21 Lösungen, 1 beabsichtigt"},
@@ -201,8 +201,9 @@ TEST_CASE("solve and check --lang de: no English word left", "[solve][check][lan
     check_words(r.check.out,
                 {"english.pop:1 b) wTh7-->g7", " Kurzlösung ", " nebenlösig ", " korrekt ",
                  "das ganze Problem, 2 Zwillinge", "Schlüssel Dc5-c8",
-                 "nicht angewandt Threat 1", "mindestens 3 Lösungen, 1 beabsichtigt",
-                 "5 Probleme: 2 korrekt, 1 korrekt, mit Dualen, 1 nebenlösig, 1 Kurzlösung in "},
+                 "eingeschränkt durch Threat 1", "mindestens 3 Lösungen, 1 beabsichtigt",
+                 "5 Probleme: 1 korrekt, 1 korrekt, mit Dualen, 1 nebenlösig, 1 Kurzlösung, "
+                 "1 keine Lösung in "},
                 ENGLISH_CHECK);
 }
 
@@ -217,16 +218,16 @@ TEST_CASE("solve and check --lang fr: no English word left", "[solve][check][lan
                  "verdict du problème: solution courte (2 jumeaux)", "démolition: 1.",
                  "dual de menace: après 1.", "dual de mat: après 1.Dc5-c8 Re6-f6: 2.",
                  "solution courte: 1.Dc2-c8 atteint le but en 1", "    mais\n", "2.De3-e8 # ?!?",
-                 "non appliqué: Threat 1 (s=2 est résolu sans cette option)",
+                 "verdict: pas de solution pas de clé",
                  "verdict: correct, avec duals clé 1.Dc5-c8; 1 variante; 2 essais; "
                  "1 dual (1 de mat, 0 de continuation)",
                  "verdict: démoli         21 solutions, 1 voulue"},
                 english);
     check_words(r.check.out,
                 {"english.pop:1 b) bTh7-->g7", " solution courte ", " démoli ", " correct ",
-                 "le problème entier, 2 jumeaux", "clé Dc5-c8", "non appliqué Threat 1",
-                 "5 problèmes: 2 correct, 1 correct, avec duals, 1 démoli, "
-                 "1 solution courte en "},
+                 "le problème entier, 2 jumeaux", "clé Dc5-c8", "restreint par Threat 1",
+                 "5 problèmes: 1 correct, 1 correct, avec duals, 1 démoli, "
+                 "1 solution courte, 1 pas de solution en "},
                 ENGLISH_CHECK);
 }
 
@@ -239,16 +240,16 @@ TEST_CASE("solve and check --lang it: no English word left", "[solve][check][lan
                  "verdetto del problema: soluzione corta (2 gemelli)", "demolizione: 1.",
                  "duale di minaccia: dopo 1.", "duale di matto: dopo 1.Dc5-c8 Re6-f6: 2.",
                  "soluzione corta: 1.Dc2-c8 raggiunge lo scopo in 1", "    ma\n", "2.De3-e8 # ?!?",
-                 "non applicato: Threat 1 (s=2 è risolto senza questa opzione)",
+                 "verdetto: nessuna soluzione nessuna chiave",
                  "verdetto: corretto, con duali chiave 1.Dc5-c8; 1 variante; 2 tentativi; "
                  "1 duale (1 di matto, 0 di continuazione)",
                  "verdetto: demolito       21 soluzioni, 1 intesa"},
                 ENGLISH_SOLVE);
     check_words(r.check.out,
                 {"english.pop:1 b) bTh7-->g7", " soluzione corta ", " demolito ", " corretto ",
-                 "il problema intero, 2 gemelli", "chiave Dc5-c8", "non applicato Threat 1",
-                 "5 problemi: 2 corretto, 1 corretto, con duali, 1 demolito, "
-                 "1 soluzione corta in "},
+                 "il problema intero, 2 gemelli", "chiave Dc5-c8", "limitato da Threat 1",
+                 "5 problemi: 1 corretto, 1 corretto, con duali, 1 demolito, "
+                 "1 soluzione corta, 1 nessuna soluzione in "},
                 ENGLISH_CHECK);
 }
 

@@ -66,3 +66,18 @@ TEST_CASE("MaxSolutions in a helpmate keeps Popeye's first solutions", "[options
         CHECK(run.out.find("28 solutions") != std::string::npos);
     }
 }
+
+// A series helpmate: Popeye writes the shorter series first and stops at its N-th line, short
+// ones counted; the same 12 (the ten ser-h#2 lines and two ser-h#3 lines) are kept, all 45
+// counted, at any thread count.
+TEST_CASE("MaxSolutions in a series helpmate keeps Popeye's first solutions", "[options][popeye]") {
+    const std::string dir = test_data("popeye/max_solutions/");
+    const std::vector<std::string> expected = help_lines_of(read_file(dir + "serh3.out"));
+    REQUIRE(expected.size() == 12);
+    for (int threads : {1, 2}) {
+        Run run = solve_file(dir + "serh3.inp", false, threads);
+        INFO(run.out << run.err);
+        CHECK(help_lines_of(run.out) == expected);
+        CHECK(run.out.find("45 solutions") != std::string::npos);
+    }
+}

@@ -1,0 +1,86 @@
+// Popeye's search restrictions in GoalSearch (=N, s=N, r#N). Popeye inserts them into any battle
+// branch whatever its goal, so they mean here what they mean for #N (=N) and s#N (s=N, r#N):
+// Threat T and MaxFlightsquares F at the defence nodes, NonTrivial M T with its budget kept
+// along the line, KeepMatingPiece for the one side that has a goal.
+#include "goal_search.h"
+
+#include "search.h"
+
+namespace dynamo {
+
+Outcome GoalSearch::guard_defence(Position& pos, int n) {
+    const bool direct = stip_.kind == Stipulation::Kind::Direct;
+    // =N: after the attacker's last move only the goal counts (tested before this guard).
+    if (restrictions_.keep_mating_piece && (!direct || n >= 2) && goal_piece_lost(pos, false))
+        return Outcome::Fail;
+    if (nontrivial_applies(n)) {
+        const int budget = nontrivial_budget_;
+        const int count = nontrivial_defences(pos, budget + 2);
+        if (count < 0) return Outcome::Unknown;
+        if (count > budget + 1) return Outcome::Fail;
+        nontrivial_budget_ = budget + 1 - count;
+    }
+    return threat_guard(pos, n);
+}
+
+Outcome GoalSearch::threat_guard(Position& pos, int n) {
+    const int t = restrictions_.threat_length;
+    if (t < 0 || n - 1 < t || pos.in_check()) return Outcome::Win;
+    // s=N, r#N: Popeye counts the threat in half-moves, 2T, and the defender's closing move
+    // makes a threat of k moves one half-move longer: it must come within T - 1.
+    const int within = stip_.kind == Stipulation::Kind::Self ? t - 1 : t;
+    if (within <= 0) return Outcome::Fail;
+    // Within t the guard never applies again (n - 1 < t below).
+    pos.make_null();
+    Outcome threat = attack(pos, within);
+    pos.unmake_null();
+    return threat;
+}
+
+bool GoalSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
+    // Popeye counts flights only where the defender has a move to come after the attacker's
+    // next one: not at the node before the attacker's last move (=2, s=2, r#2 are untouched).
+    const int limit = restrictions_.max_flights;
+    if (limit < 0 || n < 3) return false;
+    const Square king = pos.king_square(pos.side_to_move());
+    int flights = 0;
+    for (Move r : defences)
+        if ((r.active_from() == king && !r.active_stays()) ||
+            (r.has_passive() && r.passive_from() == king))
+            if (++flights > limit) return true;
+    return false;
+}
+
+bool GoalSearch::nontrivial_applies(int n) const {
+    return restrictions_.nontrivial() && n - 1 > restrictions_.nontrivial_length;
+}
+
+// Trivial: a defence after which the attacker reaches the goal within T + 1 moves (=N) or T
+// (s=N, r#N: Popeye's r=n), or that reaches the goal itself (s=N, r#N).
+int GoalSearch::nontrivial_defences(Position& pos, int limit) {
+    const int t = restrictions_.nontrivial_length;
+    const bool direct = stip_.kind == Stipulation::Kind::Direct;
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    int count = 0;
+    for (Move r : f.list) {
+        Outcome o = Outcome::Win;
+        if (direct || !defender_move_reaches(pos, r)) {
+            pos.make(r);
+            o = attack(pos, stip_.kind == Stipulation::Kind::Self ? t : t + 1);
+            pos.unmake();
+        }
+        if (o == Outcome::Unknown) return -1;
+        if (o == Outcome::Fail && ++count >= limit) break;
+    }
+    return count;
+}
+
+bool GoalSearch::goal_piece_lost(const Position& pos, bool attacker_to_move) const {
+    if (stip_.kind == Stipulation::Kind::Reflex) return false;
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    const Color side = attacker_to_move != self ? pos.side_to_move() : ~pos.side_to_move();
+    return !(pos.pieces(side) & ~pos.pieces(KING));
+}
+
+} // namespace dynamo
