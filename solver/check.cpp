@@ -82,19 +82,5 @@ bool dynamo_in_check(const Placement& p, Color c) {
     return false;
 }
 
-Bitboard orthodox_attackers(const Placement& p, Square s, Color by, Bitboard occupied) {
-    Bitboard theirs = p.by_color[by];
-    return ((geometry::pawn_captures[~by][s] & p.by_type[PAWN]) |
-            (geometry::knight_steps[s] & p.by_type[KNIGHT]) |
-            (geometry::king_steps[s] & p.by_type[KING]) |
-            (rook_attacks(s, occupied) & (p.by_type[ROOK] | p.by_type[QUEEN])) |
-            (bishop_attacks(s, occupied) & (p.by_type[BISHOP] | p.by_type[QUEEN]))) &
-           theirs;
-}
-
-bool orthodox_in_check(const Placement& p, Color c) {
-    Bitboard king = p.pieces(c, KING);
-    return king && orthodox_attackers(p, lsb(king), ~c, p.occupied());
-}
 
 } // namespace dynamo

@@ -14,8 +14,20 @@ bool dynamo_in_check(const Placement& p, Color c);
 // leaper and pawn squares around it. A change elsewhere never gives or removes check.
 Bitboard king_relevant_squares(Square k);
 
-// Orthodox: squares of pieces of colour `by` that attack s.
-Bitboard orthodox_attackers(const Placement& p, Square s, Color by, Bitboard occupied);
-bool orthodox_in_check(const Placement& p, Color c);
+// Orthodox: squares of pieces of colour `by` that attack s. (Inline: the generators and the
+// last-move searches ask it of every king step.)
+inline Bitboard orthodox_attackers(const Placement& p, Square s, Color by, Bitboard occupied) {
+    Bitboard theirs = p.by_color[by];
+    return ((geometry::pawn_captures[~by][s] & p.by_type[PAWN]) |
+            (geometry::knight_steps[s] & p.by_type[KNIGHT]) |
+            (geometry::king_steps[s] & p.by_type[KING]) |
+            (rook_attacks(s, occupied) & (p.by_type[ROOK] | p.by_type[QUEEN])) |
+            (bishop_attacks(s, occupied) & (p.by_type[BISHOP] | p.by_type[QUEEN]))) &
+           theirs;
+}
+inline bool orthodox_in_check(const Placement& p, Color c) {
+    Bitboard king = p.pieces(c, KING);
+    return king && orthodox_attackers(p, lsb(king), ~c, p.occupied());
+}
 
 } // namespace dynamo

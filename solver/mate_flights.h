@@ -18,13 +18,26 @@ class MateFlights {
         if (k == SQ_NONE) return;
         const Placement& p = pos.placement();
         occ_ = p.occupied() ^ square_bb(k); // the king's own square no longer blocks a line
-        Bitboard candidates = geometry::king_steps[k] & ~p.by_color[them];
-        while (candidates) {
-            Square f = pop_lsb(candidates);
-            if (!orthodox_attackers(p, f, us_, occ_)) flights_ |= square_bb(f);
-        }
         diagonal_ = p.by_color[us_] & (p.by_type[BISHOP] | p.by_type[QUEEN]);
         straight_ = p.by_color[us_] & (p.by_type[ROOK] | p.by_type[QUEEN]);
+        // The leapers' squares first, each a table read; then each slider's lines once for the
+        // squares left (fewer lookups than two lines per square, and often none is left).
+        const Bitboard pawns = p.pieces(us_, PAWN), knights = p.pieces(us_, KNIGHT);
+        const Bitboard kings = p.pieces(us_, KING);
+        Bitboard candidates = geometry::king_steps[k] & ~p.by_color[them];
+        for (Bitboard c = candidates; c;) {
+            const Square f = pop_lsb(c);
+            if ((geometry::pawn_captures[them][f] & pawns) | (geometry::knight_steps[f] & knights) |
+                (geometry::king_steps[f] & kings))
+                candidates ^= square_bb(f);
+        }
+        for (Bitboard s = diagonal_ & ~straight_; s && candidates;)
+            candidates &= ~bishop_attacks(pop_lsb(s), occ_);
+        for (Bitboard s = straight_ & ~diagonal_; s && candidates;)
+            candidates &= ~rook_attacks(pop_lsb(s), occ_);
+        for (Bitboard s = straight_ & diagonal_; s && candidates;)
+            candidates &= ~queen_attacks(pop_lsb(s), occ_);
+        flights_ = candidates;
     }
 
     bool any() const { return flights_ != 0; }

@@ -65,18 +65,6 @@ void Position::clear() {
     ply_ = 0;
 }
 
-void Position::put(Piece p, Square s) {
-    board_[s] = p;
-    placement_.put(p, s);
-    st().placement_key ^= zobrist::piece_square[p][s];
-}
-
-void Position::lift(Square s) {
-    Piece p = board_[s];
-    board_[s] = NO_PIECE;
-    placement_.remove(p, s);
-    st().placement_key ^= zobrist::piece_square[p][s];
-}
 
 void Position::put_piece(Piece p, Square s) {
     if (board_[s] != NO_PIECE) lift(s);
@@ -142,20 +130,6 @@ bool Position::gives_check(Move m) const {
 
 bool Position::in_check(Color c) const {
     return rules_.is_dynamo() ? dynamo_in_check(placement_, c) : orthodox_in_check(placement_, c);
-}
-
-Piece Position::active_after(Move m) const {
-    Piece a = board_[m.active_from()];
-    if (m.promotion() && promotes_on(a, m.active_to())) return make_piece(color_of(a), m.promotion());
-    return a;
-}
-
-Piece Position::passive_after(Move m) const {
-    if (!m.has_passive()) return NO_PIECE;
-    Piece a = board_[m.active_from()], p = board_[m.passive_from()];
-    if (m.promotion() && !promotes_on(a, m.active_to()) && promotes_on(p, m.passive_to()))
-        return make_piece(color_of(p), m.promotion());
-    return p;
 }
 
 void Position::make(Move m) {
@@ -227,10 +201,11 @@ void Position::unmake() {
     const StateInfo& s = states_[ply_];
     Move m = s.move;
     Square af = m.active_from(), at = m.active_to(), pf = m.passive_from(), pt = m.passive_to();
-    if (at != SQ_OUT) lift(at);
-    if (s.passive_piece && pt != SQ_OUT) lift(pt);
-    put(s.active_piece, af);
-    if (s.passive_piece) put(s.passive_piece, pf);
+    // The keys of this ply are dropped with it: only the board and the placement go back.
+    if (at != SQ_OUT) unplace(at);
+    if (s.passive_piece && pt != SQ_OUT) unplace(pt);
+    place(s.active_piece, af);
+    if (s.passive_piece) place(s.passive_piece, pf);
     --ply_;
     side_to_move_ = ~side_to_move_;
 }

@@ -175,8 +175,24 @@ class Position {
 
   private:
     StateInfo& st() { return states_[ply_]; }
-    void put(Piece p, Square s);
-    void lift(Square s);
+    // Board and placement, with the key of the current ply (put, lift) or without (place,
+    // unplace: unmake, whose ply's keys are dropped).
+    void place(Piece p, Square s) {
+        board_[s] = p;
+        placement_.put(p, s);
+    }
+    void unplace(Square s) {
+        placement_.remove(board_[s], s);
+        board_[s] = NO_PIECE;
+    }
+    void put(Piece p, Square s) {
+        place(p, s);
+        st().placement_key ^= zobrist::piece_square[p][s];
+    }
+    void lift(Square s) {
+        st().placement_key ^= zobrist::piece_square[board_[s]][s];
+        unplace(s);
+    }
     Key castling_key(const CastlingRights& cr) const;
     Key extras_key(const StateInfo& s, Color stm) const;
 
@@ -191,6 +207,20 @@ class Position {
 // True when the piece's promotion is due on square s (pawn on its own last rank).
 inline bool promotes_on(Piece p, Square s) {
     return type_of(p) == PAWN && s != SQ_OUT && relative_rank(color_of(p), s) == 7;
+}
+
+inline Piece Position::active_after(Move m) const {
+    Piece a = board_[m.active_from()];
+    if (m.promotion() && promotes_on(a, m.active_to())) return make_piece(color_of(a), m.promotion());
+    return a;
+}
+
+inline Piece Position::passive_after(Move m) const {
+    if (!m.has_passive()) return NO_PIECE;
+    Piece a = board_[m.active_from()], p = board_[m.passive_from()];
+    if (m.promotion() && !promotes_on(a, m.active_to()) && promotes_on(p, m.passive_to()))
+        return make_piece(color_of(p), m.promotion());
+    return p;
 }
 
 } // namespace dynamo

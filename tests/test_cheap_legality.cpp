@@ -5,7 +5,9 @@
 #include "helpers.h"
 
 #include "solver/check_hints.h"
+#include "solver/legality.h"
 
+#include <random>
 #include <set>
 
 using namespace dynamo;
@@ -169,7 +171,16 @@ TEST_CASE("is_legal_way agrees with the orthodox generator", "[movegen][orthodox
             MoveList list;
             generate_legal(root, list);
             INFO("FEN " << to_fen(root));
-            for (Move r : list) CHECK(is_legal_way(root, r));
+            for (Move r : list) {
+                CHECK(is_legal_way(root, r));
+                // The other encoding of the same squares (a capture written as a plain move, or
+                // the reverse) is not a move of this position.
+                if (r.special() != Move::NORMAL || r.promotion()) continue;
+                Move other = r.has_passive() ? Move::plain(r.active_from(), r.active_to())
+                                             : Move::dynamo(r.active_from(), r.active_to(),
+                                                            r.active_to(), SQ_OUT);
+                CHECK_FALSE(is_legal_way(root, other));
+            }
             for (Move r : previous) {
                 bool listed = list.contains(r);
                 CHECK(is_legal_way(root, r) == listed);
@@ -184,4 +195,60 @@ TEST_CASE("is_legal_way agrees with the orthodox generator", "[movegen][orthodox
     CHECK(positions > 80);
     CHECK(foreign_legal > 500);
     CHECK(foreign_illegal > 100);
+}
+
+TEST_CASE("is_legal_way on random positions: every square pair, both encodings", "[movegen][orthodox]") {
+    // Random placements, either side to move, often in check (pieces near the kings): every
+    // move of every piece to every square, written plain, as a capture and as each promotion,
+    // is a legal way exactly when the generator lists it.
+    std::mt19937 rng(20261202);
+    const PieceType types[] = {PAWN, PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    int positions = 0, in_check = 0, legal = 0, tried = 0;
+    while (positions < 400) {
+        Position pos;
+        pos.set_rules(RuleSet::orthodox());
+        Bitboard used = 0;
+        auto place = [&](Color c, PieceType pt) {
+            for (;;) {
+                Square s = Square(rng() % 64);
+                if ((used & square_bb(s)) || (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)))
+                    continue;
+                used |= square_bb(s);
+                pos.put_piece(make_piece(c, pt), s);
+                return;
+            }
+        };
+        place(WHITE, KING);
+        place(BLACK, KING);
+        for (int i = 0, n = 2 + int(rng() % 9); i < n; ++i)
+            place(Color(rng() % 2), types[rng() % 7]);
+        pos.set_side_to_move(Color(rng() % 2));
+        pos.finish_setup();
+        if (illegal_reason(pos)) continue;
+        ++positions;
+        in_check += pos.in_check();
+        MoveList list;
+        generate_legal(pos, list);
+        for (Bitboard from = pos.pieces(pos.side_to_move()); from;) {
+            Square f = pop_lsb(from);
+            for (int t = 0; t < 64; ++t) {
+                Square to = Square(t);
+                if (to == f) continue;
+                std::vector<Move> ways{Move::plain(f, to), Move::dynamo(f, to, to, SQ_OUT)};
+                for (PieceType pt : {QUEEN, KNIGHT}) {
+                    ways.push_back(Move::plain(f, to, pt));
+                    ways.push_back(Move::dynamo(f, to, to, SQ_OUT, pt));
+                }
+                for (Move m : ways) {
+                    INFO("FEN " << to_fen(pos) << " move " << int(f) << "-" << t);
+                    const bool listed = list.contains(m);
+                    CHECK(is_legal_way(pos, m) == listed);
+                    legal += listed, ++tried;
+                }
+            }
+        }
+    }
+    CHECK(in_check > 40);
+    CHECK(legal > 3000);
+    CHECK(tried > 100000);
 }
