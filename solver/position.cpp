@@ -132,7 +132,52 @@ bool Position::in_check(Color c) const {
     return rules_.is_dynamo() ? dynamo_in_check(placement_, c) : orthodox_in_check(placement_, c);
 }
 
+// Orthodox chess, a plain move or a capture (no castling, en passant or promotion): the bulk
+// of the moves an orthodox search makes, without the Dynamo state and the passive piece's path.
+void Position::make_orthodox_plain(Move m) {
+    if (ply_ + 1 >= int(states_.size())) states_.resize(states_.size() * 2);
+    const StateInfo& prev = states_[ply_];
+    StateInfo& next = states_[ply_ + 1];
+    const Square from = m.active_from(), to = m.active_to();
+    const Piece pc = board_[from], captured = board_[to];
+    const Bitboard fb = square_bb(from), tb = square_bb(to);
+    Key k = prev.placement_key ^ zobrist::piece_square[pc][from] ^ zobrist::piece_square[pc][to];
+    if (captured) {
+        k ^= zobrist::piece_square[captured][to];
+        placement_.by_color[color_of(captured)] ^= tb;
+        placement_.by_type[type_of(captured)] ^= tb;
+    }
+    placement_.by_color[color_of(pc)] ^= fb | tb;
+    placement_.by_type[type_of(pc)] ^= fb | tb;
+    placement_.by_type[NO_PIECE_TYPE] = (placement_.by_type[NO_PIECE_TYPE] & ~fb) | tb;
+    board_[from] = NO_PIECE;
+    board_[to] = pc;
+    next.placement_key = k;
+    if ((fb | tb) & prev.castling.tracked_squares()) {
+        next.castling = castling_after(m);
+        next.castling_key = castling_key(next.castling);
+    } else {
+        next.castling = prev.castling;
+        next.castling_key = prev.castling_key;
+    }
+    next.has_forbidden = false;
+    next.move = m;
+    next.active_piece = pc;
+    next.passive_piece = captured;
+    next.ep_square = SQ_NONE;
+    if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16) {
+        Square passed = Square((int(from) + int(to)) / 2);
+        if (geometry::pawn_captures[color_of(pc)][passed] & pieces(~side_to_move_, PAWN))
+            next.ep_square = passed;
+    }
+    ++ply_;
+    side_to_move_ = ~side_to_move_;
+    next.key = k ^ extras_key(next, side_to_move_);
+}
+
 void Position::make(Move m) {
+    if (!rules_.is_dynamo() && m.special() == Move::NORMAL && !m.promotion())
+        return make_orthodox_plain(m);
     if (ply_ + 1 >= int(states_.size())) states_.resize(states_.size() * 2);
     const StateInfo& prev = states_[ply_];
     StateInfo& next = states_[ply_ + 1];

@@ -174,6 +174,7 @@ class Position {
     }
 
   private:
+    void make_orthodox_plain(Move m);
     StateInfo& st() { return states_[ply_]; }
     // Board and placement, with the key of the current ply (put, lift) or without (place,
     // unplace: unmake, whose ply's keys are dropped).

@@ -485,6 +485,10 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         slot = &last_move_table_[(key >> 1) & (LAST_MOVE_SLOTS - 1)];
         // Read after the check hints are made: the slot is seldom in the cache.
         __builtin_prefetch(slot);
+    } else if (n == 2 && !restrictions_.any()) {
+        // Probed once the moves are generated: the bucket is seldom in the cache, and at this
+        // depth the table rarely knows the node (the moves are then made for nothing).
+        tt_.prefetch(key);
     } else if (!self_last) {
         b = tt_.probe(key);
     }
@@ -550,6 +554,11 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         must_check = false;
     } else {
         generate_legal(pos, *list);
+        if (n == 2 && !restrictions_.any()) {
+            b = tt_.probe(key);
+            if (b.win <= n) return Outcome::Win;
+            if (b.fail >= n) return Outcome::Fail;
+        }
     }
     int ply = std::min(pos.ply(), 127);
     try_first(*list, attack_killer_[ply]);

@@ -40,6 +40,8 @@ class TranspositionTable {
         int fail = 0;     // fails within this many moves (0: nothing proven)
     };
     Bounds probe(Key key) const;
+    // Starts loading the key's bucket, for a probe after some work that does not need it.
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[key & mask_]); }
     void store(Key key, Bounds bounds); // merged with what the table already holds for the key
     void clear();
     size_t entries() const { return (mask_ + 1) * SLOTS; }
