@@ -485,9 +485,10 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         slot = &last_move_table_[(key >> 1) & (LAST_MOVE_SLOTS - 1)];
         // Read after the check hints are made: the slot is seldom in the cache.
         __builtin_prefetch(slot);
-    } else if (n == 2 && !restrictions_.any()) {
-        // Probed once the moves are generated: the bucket is seldom in the cache, and at this
-        // depth the table rarely knows the node (the moves are then made for nothing).
+    } else if (n == 2) {
+        // Probed once the moves are generated (and, under a restriction, the mate in one
+        // looked for): the bucket is seldom in the cache, and at this depth the table rarely
+        // knows the node (the work before the probe is then done for nothing).
         tt_.prefetch(key);
     } else if (!self_last) {
         b = tt_.probe(key);
@@ -554,7 +555,7 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         must_check = false;
     } else {
         generate_legal(pos, *list);
-        if (n == 2 && !restrictions_.any()) {
+        if (n == 2) {
             b = tt_.probe(key);
             if (b.win <= n) return Outcome::Win;
             if (b.fail >= n) return Outcome::Fail;
@@ -730,6 +731,16 @@ template <typename Search>
 Outcome MateSearch::stored_defence(Position& pos, int n, Search search) {
     if (n < DEFENCE_STORE_DEPTH) return search();
     const Key key = node_key(pos) ^ 0x9E3779B97F4A7C15ULL;
+    // Under Threat alone, the threat is looked for while the bucket loads (it is searched again
+    // in search(), then known to the tables). Another restriction would change its key.
+    if (restrictions_.threat_length >= 0 && !restrictions_.nontrivial() &&
+        !restrictions_.keep_mating_piece) {
+        tt_.prefetch(key);
+        if (Outcome g = threat_guard(pos, n); g != Outcome::Win) {
+            if (g == Outcome::Fail) tt_.store(key, {TranspositionTable::NO_WIN, n});
+            return g;
+        }
+    }
     TranspositionTable::Bounds b = tt_.probe(key);
     if (b.win <= n) return Outcome::Win;
     if (b.fail >= n) return Outcome::Fail;
