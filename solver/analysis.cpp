@@ -232,7 +232,10 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
 
 // Where a first move is judged at the full length only (see analyse_partial).
 static bool restricted_at_full_length(const Stipulation& stip, const SearchRestrictions& r) {
-    return GoalSearch::handles(stip) && r.any();
+    // s#N with Threat: Popeye's threat guard, as under s=N (an s#3 key with a short s#2 but no
+    // threat within T - 1 is refused; found by running Popeye).
+    return (GoalSearch::handles(stip) && r.any()) ||
+           (stip.kind == Stipulation::Kind::Self && r.threat_length >= 0);
 }
 
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
@@ -335,7 +338,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                     if (o == Outcome::Win) length = d;
                 }
                 note_depth(i, n); // the tree and the tries below search to the full length
-                // =N, s=N, r#N under a restriction: Popeye judges a first move at the full length
+                // =N, s=N, r#N under a restriction, s#N under Threat: Popeye judges a first move at the full length
                 // alone, its guards too (a move they refuse there is no short key).
                 if (length > 0 && length < n && restricted_at_full_length(stip, options.restrictions)) {
                     Outcome full = search.defend(pos, n);

@@ -1,0 +1,60 @@
+// Popeye's Threat T under s#N (tests/data/popeye/selfmate_threat), against Popeye's outputs.
+// What Popeye showed (found by running it): as under s=N, the threat must come within T - 1
+// (the defender's closing mate is one half-move more), so that an s#2 key threatening an s#1 is
+// refused under Threat 1; and a first move is judged at the full length alone (the s#3 whose
+// zugzwang key is a short s#2 has no key under Threat 2). `_kept`: a key whose threat is within
+// T - 1 stays.
+#include "helpers.h"
+#include "popeye_compare.h"
+
+#include "format/problem_reader.h"
+#include "format/report_text.h"
+#include "solver/analysis.h"
+
+#include <filesystem>
+
+using namespace dynamo;
+using namespace dynamo::test;
+
+namespace {
+
+std::string solved_text(const Problem& problem, bool restricted) {
+    Position diagram =
+        problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+    AnalysisOptions options = analysis_options_for(problem.options);
+    options.threads = 1;
+    if (!restricted) options.restrictions = {};
+    Solution sol = analyse(diagram, problem.stipulation, options);
+    CHECK(sol.unapplied == SearchRestrictions{});
+    return text_solution(diagram, sol, {});
+}
+
+} // namespace
+
+TEST_CASE("Threat under s#N agrees with Popeye (within T - 1)", "[stipulation][popeye][options]") {
+    namespace fs = std::filesystem;
+    int compared = 0, changed = 0;
+    for (const auto& e : fs::directory_iterator(test_data("popeye/selfmate_threat"))) {
+        if (e.path().extension() != ".inp") continue;
+        ReadResult read = read_problem_file(e.path().string());
+        REQUIRE(read.problems.size() == 1);
+        const Problem& problem = read.problems[0];
+        REQUIRE(problem.ok());
+        REQUIRE(problem.stipulation.kind == Stipulation::Kind::Self);
+        const std::string stem = e.path().stem().string();
+        std::string expected = read_file(e.path().parent_path().string() + "/" + stem + ".out");
+        expected = expected.substr(expected.find("\n  " + problem.stipulation.text));
+        const auto popeye = parse_solution(expected);
+        std::string ours = solved_text(problem, true);
+        INFO(stem << "\nours:\n" << ours << "\nPopeye:\n" << expected);
+        CHECK(parse_solution(ours) == popeye);
+        std::string plain = solved_text(problem, false);
+        INFO("without the option:\n" << plain);
+        const bool kept = stem.size() > 5 && stem.substr(stem.size() - 5) == "_kept";
+        CHECK((parse_solution(plain) == popeye) == kept);
+        changed += !kept;
+        ++compared;
+    }
+    CHECK(compared >= 4);
+    CHECK(changed >= 3);
+}
