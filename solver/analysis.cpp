@@ -357,6 +357,10 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                                     ? search.nontrivial_defences(pos, budget + 2) : 0;
                     if (count < 0) throw Stopped{};
                     if (count > budget + 1) throw Refused{};
+                    // Nor has a move that Threat refuses (found by running Popeye).
+                    const Outcome guard = search.threat_refusal(pos, n);
+                    if (guard == Outcome::Unknown) throw Stopped{};
+                    if (guard == Outcome::Fail) throw Refused{};
                     if (search.nontrivial_applies(n)) search.set_nontrivial_budget(budget + 1 - count);
                     std::vector<DefenceNode> refutations;
                     MoveList defences;
@@ -422,6 +426,10 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
             MoveList defences;
             generate_legal(set, defences);
             try {
+                // Popeye shows no set play where Threat refuses the diagram (found by running it).
+                Outcome guard = search.threat_refusal(set, n);
+                if (guard == Outcome::Unknown) throw Stopped{};
+                if (guard == Outcome::Fail) defences.clear();
                 for (Move r : defences) {
                     if (self && search.defender_move_mates(set, r)) {
                         if (options.immediate_mates) part.set_play.push_back({r, MoveMark::Mate, {}, false});

@@ -630,6 +630,10 @@ Outcome MateSearch::threat_guard(Position& pos, int n) {
     return threat;
 }
 
+Outcome MateSearch::threat_refusal(Position& pos, int n) {
+    return goal_ ? goal_->threat_guard(pos, n) : threat_guard(pos, n);
+}
+
 bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
     const int limit = restrictions_.max_flights;
     if (limit < 0 || n < 2) return false;
