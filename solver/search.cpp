@@ -635,8 +635,11 @@ Outcome MateSearch::threat_refusal(Position& pos, int n) {
 }
 
 bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
+    // s#N as s=N: Popeye counts flights only where the defender has a move to come after the
+    // attacker's next one (s#2 is untouched; found by running Popeye).
     const int limit = restrictions_.max_flights;
-    if (limit < 0 || n < 2) return false;
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    if (limit < 0 || n < (self ? 3 : 2)) return false;
     const Square king = pos.king_square(pos.side_to_move());
     int flights = 0;
     for (Move r : defences)
