@@ -35,7 +35,8 @@ std::string solved_text(const Problem& problem, bool restricted) {
 
 } // namespace
 
-TEST_CASE("Threat under s#N and #N agrees with Popeye: keys, tries, set play", "[stipulation][popeye][options]") {
+TEST_CASE("Threat under s#N and #N agrees with Popeye: keys, tries, set play",
+          "[stipulation][popeye][options]") {
     namespace fs = std::filesystem;
     int compared = 0, changed = 0;
     for (const auto& e : fs::directory_iterator(test_data("popeye/threat"))) {
