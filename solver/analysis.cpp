@@ -232,7 +232,10 @@ Solution analyse(const Position& diagram, const Stipulation& stip, const Analysi
 
 // Where a first move is judged at the full length only (see analyse_partial).
 static bool restricted_at_full_length(const Stipulation& stip, const SearchRestrictions& r) {
-    return GoalSearch::handles(stip) && r.any();
+    // s#N with Threat: Popeye's threat guard, as under s=N (an s#3 key with a short s#2 but no
+    // threat within T - 1 is refused; found by running Popeye).
+    return (GoalSearch::handles(stip) && r.any()) ||
+           (stip.kind == Stipulation::Kind::Self && r.threat_length >= 0);
 }
 
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
@@ -335,7 +338,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                     if (o == Outcome::Win) length = d;
                 }
                 note_depth(i, n); // the tree and the tries below search to the full length
-                // =N, s=N, r#N under a restriction: Popeye judges a first move at the full length
+                // =N, s=N, r#N under a restriction, s#N under Threat: Popeye judges a first move at the full length
                 // alone, its guards too (a move they refuse there is no short key).
                 if (length > 0 && length < n && restricted_at_full_length(stip, options.restrictions)) {
                     Outcome full = search.defend(pos, n);
@@ -354,6 +357,10 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                                     ? search.nontrivial_defences(pos, budget + 2) : 0;
                     if (count < 0) throw Stopped{};
                     if (count > budget + 1) throw Refused{};
+                    // Nor has a move that Threat refuses (found by running Popeye).
+                    const Outcome guard = search.threat_refusal(pos, n);
+                    if (guard == Outcome::Unknown) throw Stopped{};
+                    if (guard == Outcome::Fail) throw Refused{};
                     if (search.nontrivial_applies(n)) search.set_nontrivial_budget(budget + 1 - count);
                     std::vector<DefenceNode> refutations;
                     MoveList defences;
@@ -419,6 +426,10 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
             MoveList defences;
             generate_legal(set, defences);
             try {
+                // Popeye shows no set play where Threat refuses the diagram (found by running it).
+                Outcome guard = search.threat_refusal(set, n);
+                if (guard == Outcome::Unknown) throw Stopped{};
+                if (guard == Outcome::Fail) defences.clear();
                 for (Move r : defences) {
                     if (self && search.defender_move_mates(set, r)) {
                         if (options.immediate_mates) part.set_play.push_back({r, MoveMark::Mate, {}, false});

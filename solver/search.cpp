@@ -629,17 +629,27 @@ Outcome MateSearch::dynamo_mate_in_one(Position& pos) {
 Outcome MateSearch::threat_guard(Position& pos, int n) {
     const int t = restrictions_.threat_length;
     if (t < 0 || n - 1 < t || pos.in_check()) return Outcome::Win;
-    if (t == 0) return Outcome::Fail;
+    // s#N: Popeye counts the threat in half-moves, 2T, and the defender's closing mate makes a
+    // threat of k moves one half-move longer: it must come within T - 1 (as for s=N).
+    const int within = stip_.kind == Stipulation::Kind::Self ? t - 1 : t;
+    if (within <= 0) return Outcome::Fail;
     // Within t the guard never applies again (n - 1 < t below), so these are plain facts.
     pos.make_null();
-    Outcome threat = attack_node(pos, t);
+    Outcome threat = attack_node(pos, within);
     pos.unmake_null();
     return threat;
 }
 
+Outcome MateSearch::threat_refusal(Position& pos, int n) {
+    return goal_ ? goal_->threat_guard(pos, n) : threat_guard(pos, n);
+}
+
 bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
+    // s#N as s=N: Popeye counts flights only where the defender has a move to come after the
+    // attacker's next one (s#2 is untouched; found by running Popeye).
     const int limit = restrictions_.max_flights;
-    if (limit < 0 || n < 2) return false;
+    const bool self = stip_.kind == Stipulation::Kind::Self;
+    if (limit < 0 || n < (self ? 3 : 2)) return false;
     const Square king = pos.king_square(pos.side_to_move());
     int flights = 0;
     for (Move r : defences)

@@ -114,6 +114,11 @@ class MateSearch {
     bool nontrivial_applies(int n) const;
     int nontrivial_defences(Position& pos, int limit);
 
+    // Threat T at a defence node (n as in defend), for the tree's first moves and the set play:
+    // Fail if the move before it (or the diagram, for the set play) does not count (Popeye shows
+    // no try and no set play then), Unknown if stopped, else Win.
+    Outcome threat_refusal(Position& pos, int n);
+
     uint64_t nodes() const { return nodes_ + (goal_ ? goal_->nodes() : 0); } // helpers' included
     const Stipulation& stipulation() const { return stip_; }
 
