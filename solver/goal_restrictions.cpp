@@ -24,13 +24,10 @@ Outcome GoalSearch::guard_defence(Position& pos, int n) {
 }
 
 Outcome GoalSearch::threat_guard(Position& pos, int n) {
-    const int t = restrictions_.threat_length;
-    if (t < 0 || n - 1 < t || pos.in_check()) return Outcome::Win;
-    // s=N, r#N: Popeye counts the threat in half-moves, 2T, and the defender's closing move
-    // makes a threat of k moves one half-move longer: it must come within T - 1.
-    const int within = stip_.kind == Stipulation::Kind::Self ? t - 1 : t;
+    if (!restrictions_.threat_applies(n) || pos.in_check()) return Outcome::Win;
+    const int within = restrictions_.threat_within(stip_.kind == Stipulation::Kind::Self);
     if (within <= 0) return Outcome::Fail;
-    // Within t the guard never applies again (n - 1 < t below).
+    // Within T the guard never applies again (threat_applies is false).
     pos.make_null();
     Outcome threat = attack(pos, within);
     pos.unmake_null();

@@ -627,13 +627,10 @@ Outcome MateSearch::dynamo_mate_in_one(Position& pos) {
 // still win at a shorter length, where the attacker node looks first).
 
 Outcome MateSearch::threat_guard(Position& pos, int n) {
-    const int t = restrictions_.threat_length;
-    if (t < 0 || n - 1 < t || pos.in_check()) return Outcome::Win;
-    // s#N: Popeye counts the threat in half-moves, 2T, and the defender's closing mate makes a
-    // threat of k moves one half-move longer: it must come within T - 1 (as for s=N).
-    const int within = stip_.kind == Stipulation::Kind::Self ? t - 1 : t;
+    if (!restrictions_.threat_applies(n) || pos.in_check()) return Outcome::Win;
+    const int within = restrictions_.threat_within(stip_.kind == Stipulation::Kind::Self);
     if (within <= 0) return Outcome::Fail;
-    // Within t the guard never applies again (n - 1 < t below), so these are plain facts.
+    // Within T the guard never applies again (threat_applies is false), so these are plain facts.
     pos.make_null();
     Outcome threat = attack_node(pos, within);
     pos.unmake_null();

@@ -67,6 +67,15 @@ struct SearchRestrictions {
         return threat_length >= 0 || max_flights >= 0 || nontrivial() || keep_mating_piece;
     }
     bool operator==(const SearchRestrictions&) const = default;
+
+    // Threat T at a defence node n moves from the end (n counting the attacker's move just
+    // played): whether the guard applies there, and within how many moves the threat must come.
+    // Popeye counts in half-moves, 2T, and the defender's closing move (s#, s=) makes a
+    // threat of k moves one half-move longer: there it must come within T - 1.
+    bool threat_applies(int n) const { return threat_length >= 0 && n - 1 >= threat_length; }
+    int threat_within(bool defender_closes) const {
+        return defender_closes ? threat_length - 1 : threat_length;
+    }
 };
 
 } // namespace dynamo
