@@ -39,18 +39,10 @@ bool GoalSearch::too_many_flights(const Position& pos, const MoveList& defences,
     // next one: not at the node before the attacker's last move (=2, s=2, r#2 are untouched).
     const int limit = restrictions_.max_flights;
     if (limit < 0 || n < 3) return false;
-    const Square king = pos.king_square(pos.side_to_move());
-    int flights = 0;
-    for (Move r : defences)
-        if ((r.active_from() == king && !r.active_stays()) ||
-            (r.has_passive() && r.passive_from() == king))
-            if (++flights > limit) return true;
-    return false;
+    return more_flights_than(pos, defences, limit);
 }
 
-bool GoalSearch::nontrivial_applies(int n) const {
-    return restrictions_.nontrivial() && n - 1 > restrictions_.nontrivial_length;
-}
+bool GoalSearch::nontrivial_applies(int n) const { return restrictions_.nontrivial_applies(n); }
 
 // Trivial: a defence after which the attacker reaches the goal within T + 1 moves (=N) or T
 // (s=N, r#N: Popeye's r=n), or that reaches the goal itself (s=N, r#N).

@@ -647,18 +647,12 @@ bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences,
     const int limit = restrictions_.max_flights;
     const bool self = stip_.kind == Stipulation::Kind::Self;
     if (limit < 0 || n < (self ? 3 : 2)) return false;
-    const Square king = pos.king_square(pos.side_to_move());
-    int flights = 0;
-    for (Move r : defences)
-        if ((r.active_from() == king && !r.active_stays()) ||
-            (r.has_passive() && r.passive_from() == king))
-            if (++flights > limit) return true;
-    return false;
+    return more_flights_than(pos, defences, limit);
 }
 
 bool MateSearch::nontrivial_applies(int n) const {
     if (goal_) return goal_->nontrivial_applies(n);
-    return restrictions_.nontrivial() && n - 1 > restrictions_.nontrivial_length;
+    return restrictions_.nontrivial_applies(n);
 }
 
 // A defence is trivial if the attacker then wins within T + 1 moves (#) or T moves (s#), as

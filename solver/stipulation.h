@@ -76,6 +76,8 @@ struct SearchRestrictions {
     int threat_within(bool defender_closes) const {
         return defender_closes ? threat_length - 1 : threat_length;
     }
+    // NonTrivial at a defence node (n as above).
+    bool nontrivial_applies(int n) const { return nontrivial() && n - 1 > nontrivial_length; }
 };
 
 } // namespace dynamo
