@@ -113,11 +113,19 @@ class QuietReply {
         return result;
     }
 
-    Color us_ = WHITE;
-    Square f_ = SQ_NONE, t_ = SQ_NONE, w_ = SQ_NONE, k2_ = SQ_NONE;
-    Placement p2_;
-    Bitboard occ2_ = 0, own_ = 0, disc_them_ = 0, disc_us_ = 0;
-    Bitboard from_mask_ = 0, to_mask_[QUEEN + 1] = {};
+  public:
+    // Left unset until init(): a node makes several and often uses one (zeroing them cost 1.3%
+    // of a selfmate's time).
+    QuietReply() {}
+
+  private:
+    Color us_;
+    Square f_, t_, w_, k2_;
+    union {
+        Placement p2_; // in a union: not zeroed by its own initialisers
+    };
+    Bitboard occ2_, own_, disc_them_, disc_us_;
+    Bitboard from_mask_, to_mask_[QUEEN + 1];
 };
 
 // Up to a few quiet defender moves, the remembered refutation first, then king moves.
