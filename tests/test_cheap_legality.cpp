@@ -3,6 +3,7 @@
 // (a killer tried before the list is made), on the reference positions and their children (the
 // no-undo rule binding there), under the default Dynamo rules, vchess's, and orthodox rules.
 #include "helpers.h"
+#include "random_placement.h"
 
 #include "solver/check_hints.h"
 #include "solver/legality.h"
@@ -207,21 +208,11 @@ TEST_CASE("is_legal_way on random positions: every square pair, both encodings",
     while (positions < 400) {
         Position pos;
         pos.set_rules(RuleSet::orthodox());
-        Bitboard used = 0;
-        auto place = [&](Color c, PieceType pt) {
-            for (;;) {
-                Square s = Square(rng() % 64);
-                if ((used & square_bb(s)) || (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)))
-                    continue;
-                used |= square_bb(s);
-                pos.put_piece(make_piece(c, pt), s);
-                return;
-            }
-        };
-        place(WHITE, KING);
-        place(BLACK, KING);
+        RandomPlacer placer(pos, [&](Color, PieceType) { return Square(rng() % 64); });
+        placer.place(WHITE, KING);
+        placer.place(BLACK, KING);
         for (int i = 0, n = 2 + int(rng() % 9); i < n; ++i)
-            place(Color(rng() % 2), types[rng() % 7]);
+            placer.place(Color(rng() % 2), types[rng() % 7]);
         pos.set_side_to_move(Color(rng() % 2));
         pos.finish_setup();
         if (illegal_reason(pos)) continue;

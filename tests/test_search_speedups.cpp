@@ -4,6 +4,7 @@
 // without table, killers or shortcuts, on positions reached from the Popeye problems (both
 // along their solutions and at random) and on Dynamo problems.
 #include "helpers.h"
+#include "random_placement.h"
 
 #include "format/problem.h"
 #include "format/problem_reader.h"
@@ -196,22 +197,14 @@ Position random_position(std::mt19937& rng, int white_pieces, int black_pieces) 
     for (;;) {
         Position pos;
         pos.set_rules(RuleSet::orthodox());
-        Bitboard used = 0;
-        auto place = [&](Color c, PieceType pt) {
-            for (;;) {
-                Square s = Square(rng() % 64);
-                if (c == BLACK && pt == KING) s = make_square(int(rng() % 3), 5 + int(rng() % 3));
-                if (used & square_bb(s)) continue;
-                if (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)) continue;
-                used |= square_bb(s);
-                pos.put_piece(make_piece(c, pt), s);
-                return;
-            }
-        };
-        place(WHITE, KING);
-        place(BLACK, KING);
-        for (int i = 0; i < white_pieces; ++i) place(WHITE, types[rng() % 6]);
-        for (int i = 0; i < black_pieces; ++i) place(BLACK, types[rng() % 6]);
+        RandomPlacer placer(pos, [&](Color c, PieceType pt) {
+            Square s = Square(rng() % 64);
+            return c == BLACK && pt == KING ? make_square(int(rng() % 3), 5 + int(rng() % 3)) : s;
+        });
+        placer.place(WHITE, KING);
+        placer.place(BLACK, KING);
+        for (int i = 0; i < white_pieces; ++i) placer.place(WHITE, types[rng() % 6]);
+        for (int i = 0; i < black_pieces; ++i) placer.place(BLACK, types[rng() % 6]);
         pos.set_side_to_move(WHITE);
         pos.finish_setup();
         if (!illegal_reason(pos)) return pos;
