@@ -30,8 +30,15 @@ struct Orderer {
         for (PlayNode& n : nodes) play(pos, n);
     }
 
+    // r#: a defender that can mate must, and Popeye finds those mates with its mating-move
+    // generator (found by fuzzing against Popeye).
+    bool defender_mating(const DefenceNode& d) const {
+        return stip.kind == Stipulation::Kind::Reflex && stip.goal == Stipulation::Goal::Mate &&
+               d.mark == MoveMark::Mate;
+    }
+
     void defender_moves(Position& pos, std::vector<DefenceNode>& nodes) const {
-        sort(pos, nodes, [](const DefenceNode&) { return false; });
+        sort(pos, nodes, [&](const DefenceNode& d) { return defender_mating(d); });
         for (DefenceNode& d : nodes) {
             pos.make(d.move);
             attacker_moves(pos, d.continuations);

@@ -68,7 +68,7 @@ struct Case {
     std::string lang = "en"; // Popeye writes in the language of the file
 };
 
-// Every stored Popeye output with its input: problems/ and expected/, stipulations/, duals/, and
+// Every stored Popeye output with its input: problems/ and expected/, stipulations/, duals/, fuzz/, and
 // the three language files (tests/data/languages) with theirs.
 std::vector<Case> stored_cases() {
     namespace fs = std::filesystem;
@@ -77,7 +77,7 @@ std::vector<Case> stored_cases() {
         std::string name = e.path().stem().string();
         cases.push_back({name, e.path().string(), test_data("popeye/expected/" + name + ".out")});
     }
-    for (const char* dir : {"popeye/stipulations", "popeye/duals"})
+    for (const char* dir : {"popeye/stipulations", "popeye/duals", "popeye/fuzz"})
         for (const auto& e : fs::directory_iterator(test_data(dir)))
             if (e.path().extension() == ".inp")
                 cases.push_back({e.path().stem().string(), e.path().string(),
