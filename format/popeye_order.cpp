@@ -95,6 +95,17 @@ Solution popeye_ordered(const Position& diagram, const Solution& solution) {
         for (size_t i = 0; i < lines.size(); ++i) lines[i] = keyed[i].second;
     };
     by_line(s.help_lines);
+    if (!s.help_set_play.empty()) { // from its own position, under its own stipulation
+        const Position set = help_set_play_position(diagram);
+        const Stipulation set_stip = help_set_play_stipulation(s.stipulation);
+        std::vector<std::pair<std::vector<uint32_t>, HelpLine>> keyed;
+        for (const HelpLine& l : s.help_set_play)
+            keyed.emplace_back(popeye_line_ranks(set, set_stip, l.moves, l.series), l);
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+            return popeye_line_before(a.first, b.first);
+        });
+        for (size_t i = 0; i < keyed.size(); ++i) s.help_set_play[i] = keyed[i].second;
+    }
     by_line(s.short_lines);
     return s;
 }

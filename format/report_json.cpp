@@ -163,21 +163,29 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         j["set_play"] = set;
     }
 
-    auto help_line_json = [&](const HelpLine& line) {
+    // A line played from `from` (the diagram; set play: the other side to move).
+    auto help_line_json = [&](const HelpLine& line, const Position& from, bool after_pass) {
         json moves = json::array();
-        Position pos = diagram;
+        Position pos = from;
         for (size_t i = 0; i < line.moves.size(); ++i) {
             json m = move_json(pos, line.moves[i], lang);
             m["mark"] = mark_field(line.marks[i]);
             moves.push_back(m);
             pos.make(line.moves[i]);
         }
-        return json{{"text", help_line_text(diagram, line, lang)}, {"moves", moves}};
+        return json{{"text", help_line_text(from, line, lang, after_pass)}, {"moves", moves}};
     };
     if (solution.helpmate()) {
         json lines = json::array();
-        for (const HelpLine& line : solution.help_lines) lines.push_back(help_line_json(line));
+        for (const HelpLine& line : solution.help_lines) lines.push_back(help_line_json(line, diagram, false));
         j["solutions"] = lines;
+        if (!solution.help_set_play.empty()) { // SetPlay: the other side first
+            const Position set = help_set_play_position(diagram);
+            json set_lines = json::array();
+            for (const HelpLine& line : solution.help_set_play)
+                set_lines.push_back(help_line_json(line, set, solution.stipulation.half));
+            j["set_play"] = set_lines;
+        }
         j["solutions_found"] = solution.solutions;
         j["intended"] = solution.intended;
         j["solutions_capped"] = solution.solutions_capped;
@@ -185,7 +193,7 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
 
     json findings = json::array();
     for (const HelpLine& line : solution.short_lines) {
-        json f = help_line_json(line);
+        json f = help_line_json(line, diagram, false);
         f["type"] = "short";
         f["stipulation"] = short_stipulation(solution, line).text;
         findings.push_back(f);

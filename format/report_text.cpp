@@ -210,6 +210,13 @@ std::string text_solution(const Position& diagram, const Solution& solution,
             w.play(m, 1);
             out << w.text() << "\n";
         }
+        if (!solution.help_set_play.empty()) { // SetPlay: Popeye writes it first
+            const Position set = help_set_play_position(diagram);
+            const bool after_pass = solution.stipulation.half; // h#N.5's: "1...  ...  2.Black White"
+            for (const HelpLine& line : solution.help_set_play)
+                out << "  " << help_line_text(set, line, options.lang, after_pass) << "\n";
+            out << "\n";
+        }
         for (const HelpLine& line : solution.help_lines)
             out << "  " << help_line_text(diagram, line, options.lang) << "\n";
         if (!solution.help_lines.empty()) out << "\n";
@@ -223,7 +230,8 @@ Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
     return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
 }
 
-std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang) {
+std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang,
+                           bool after_pass) {
     Position pos = diagram;
     std::string s;
     // Popeye's helpmate layout: move pairs "2.Black White", three spaces apart; a first White
@@ -247,14 +255,19 @@ std::string help_line_text(const Position& diagram, const HelpLine& line, Langua
         }
         return s;
     }
+    // Set play of an h#N.5: White's first half-move passed, "1...  ...  2.Black White".
+    if (after_pass) {
+        s = "1...  ...";
+        k = 2;
+    }
     // (By the line's length, not the side to move: under HalfDuplex Black's h#N.5 starts so.)
-    if (line.moves.size() % 2 == 1) {
+    else if (line.moves.size() % 2 == 1) {
         s += "1...";
         half_move();
         k = 2;
     }
     for (; i < line.moves.size(); ++k) {
-        s += (s.empty() ? "" : "   ") + std::to_string(k) + ".";
+        s += (s.empty() ? "" : s.ends_with(" ...") ? "  " : "   ") + std::to_string(k) + ".";
         half_move();
         if (i < line.moves.size()) {
             s += " ";

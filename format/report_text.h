@@ -26,7 +26,9 @@ std::string text_solution(const Position& diagram, const Solution& solution,
                           const TextReportOptions& options);
 
 // A helpmate solution in Popeye's layout: "1.Kh4-g3 Qd1-d3/d2-d6   2.... #" (no indent).
-std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang);
+// after_pass: the line follows a passed half-move (the set play of an h#N.5).
+std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang,
+                           bool after_pass = false);
 
 // The stipulation a shorter helpmate meets ("h#1" for a line of two half-moves).
 Stipulation short_stipulation(const Solution& solution, const HelpLine& line);

@@ -3,6 +3,7 @@
 #include "analysis_help.h"
 
 #include "helpmate.h"
+#include "legality.h"
 #include "partial.h"
 #include "series.h"
 #include "watchdog.h"
@@ -179,7 +180,22 @@ HelpCollector::Result help_self_rounds(HelpCollector& collector, int plies, int 
 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     if (stip.kind == Stipulation::Kind::SeriesHelp) return analyse_series(diagram, stip, options);
-    return conclude(diagram, stip, options, analyse_help_partial(diagram, stip, options, {}));
+    Solution sol = conclude(diagram, stip, options, analyse_help_partial(diagram, stip, options, {}));
+    // SetPlay: Popeye's set play of a helpmate, the other side first and a half-move less (none
+    // when the other side could take the king). It says nothing about soundness.
+    if (options.set_play && stip.kind == Stipulation::Kind::Help && sol.verdict != Verdict::Illegal) {
+        const Position set = help_set_play_position(diagram);
+        if (!illegal_reason(set)) {
+            AnalysisOptions set_options = options;
+            set_options.set_play = false;
+            const Stipulation set_stip = help_set_play_stipulation(stip);
+            Solution set_play =
+                conclude(set, set_stip, set_options, analyse_help_partial(set, set_stip, set_options, {}));
+            sol.help_set_play = std::move(set_play.help_lines);
+            if (!set_play.finished) sol.finished = false, sol.verdict = Verdict::Unfinished;
+        }
+    }
+    return sol;
 }
 
 // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than intended,

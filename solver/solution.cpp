@@ -58,6 +58,19 @@ int Solution::variations() const {
     return n;
 }
 
+Position help_set_play_position(const Position& diagram) {
+    Position set = diagram;
+    set.set_side_to_move(~diagram.side_to_move());
+    return set;
+}
+
+Stipulation help_set_play_stipulation(const Stipulation& stip) {
+    Stipulation set = stip;
+    if (stip.half) set.half = false;
+    else set.moves -= 1, set.half = true;
+    return set;
+}
+
 int Solution::duals_of(DualKind k) const {
     return int(std::count_if(duals.begin(), duals.end(), [k](const Dual& d) { return d.kind == k; }));
 }

@@ -3,6 +3,7 @@
 // position to write them in notation.
 #pragma once
 
+#include "position.h"
 #include "stipulation.h"
 #include "types.h"
 
@@ -103,6 +104,9 @@ struct Solution {
     int solutions = 0;
     bool solutions_capped = false;
     std::vector<HelpLine> short_lines;
+    // Helpmates under SetPlay: the lines from the diagram with the other side to move, a
+    // half-move shorter (Popeye's set play of help play); see help_set_play_position().
+    std::vector<HelpLine> help_set_play;
     int intended = 1;
     Verdict verdict = Verdict::NoSolution;
     std::string illegal_reason;        // for Verdict::Illegal
@@ -120,6 +124,11 @@ struct Solution {
     int real_duals() const { return duals_of(DualKind::Mate) + duals_of(DualKind::Continuation); }
     bool helpmate() const { return stipulation.help_play(); } // solutions are lines
 };
+
+// Helpmate set play: the diagram with the other side to move, and the stipulation a half-move
+// shorter (h#N: h#(N-1).5, White first; h#N.5: h#N).
+Position help_set_play_position(const Position& diagram);
+Stipulation help_set_play_stipulation(const Stipulation& stip);
 
 // The verdict of a problem with twins: sound when every twin is; otherwise the gravest of the
 // twins' verdicts (illegal, unfinished, no solution, cooked, short, incomplete).

@@ -13,6 +13,8 @@
 #include "solver/analysis.h"
 #include "solver/movegen.h"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
 
@@ -416,4 +418,41 @@ TEST_CASE("Stipulations: Duplex solves both halves, HalfDuplex the other one", "
     CHECK(run.out.substr(second).find("1.Qd8-d1 # !") != std::string::npos);
     CHECK(run.out.substr(second).find("verdict: short") != std::string::npos);
     CHECK(run.out.find("problem verdict: no solution (2 twins)") != std::string::npos);
+}
+
+// SetPlay in help play (found missing by a differential run against Popeye): Popeye writes the
+// lines with the other side first and a half-move less before the solutions (h#2: "1...White
+// 2.Black White #"). They leave the verdict alone, and JSON carries them as "set_play".
+TEST_CASE("Stipulations: helpmate set play as Popeye writes it", "[stipulation][popeye]") {
+    for (const char* name : {"helpmate_setplay_2", "helpstalemate_setplay_2"}) {
+        const std::string file = test_data(std::string("popeye/fuzz/") + name + ".inp");
+        Run text = solve_file(file, false);
+        const std::string expected =
+            read_file(test_data(std::string("popeye/fuzz/") + name + ".out"));
+        INFO(name << "\nours:\n" << text.out << "\nPopeye:\n" << expected);
+        // Every line, set play included, in the file's default order.
+        CHECK(parse_help_lines(text.out) == parse_help_lines(expected));
+        std::multiset<std::string> set_lines;
+        for (const std::string& l : parse_help_lines(expected))
+            if (l.starts_with("1...")) set_lines.insert(l);
+        REQUIRE_FALSE(set_lines.empty());
+        // Without SetPlay, the same solutions and no set play.
+        Problem problem = read_one(file);
+        problem.options.set_play = false;
+        Position diagram;
+        Solution plain = solve(problem, diagram);
+        CHECK(plain.help_set_play.empty());
+        auto solution_lines = [](const std::string& text) { // the board's rows left out
+            int n = 0;
+            for (const std::string& l : parse_help_lines(text)) n += l.starts_with("1.");
+            return n;
+        };
+        CHECK(solution_lines(text_solution(diagram, plain, {})) ==
+              solution_lines(expected) - int(set_lines.size()));
+        CHECK(text.out.find("verdict: cooked") != std::string::npos); // as without set play
+        Run json = solve_file(file, true);
+        auto j = nlohmann::json::parse(json.out);
+        REQUIRE(j.contains("set_play"));
+        CHECK(j["set_play"].size() == set_lines.size());
+    }
 }
