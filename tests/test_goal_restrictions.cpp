@@ -15,7 +15,10 @@
 #include "format/report_text.h"
 #include "solver/analysis.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <iostream>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -30,24 +33,29 @@ std::string solved_text(const Problem& problem, bool restricted, int threads) {
     if (!restricted) options.restrictions = {};
     Solution sol = analyse(diagram, problem.stipulation, options);
     CHECK(sol.unapplied == SearchRestrictions{});
-    CHECK(sol.restrictions.any() == restricted);
+    CHECK(sol.restrictions.any() == options.restrictions.any());
     return text_solution(diagram, sol, {});
+}
+
+// Popeye's solution in NAME.out: from the stipulation line on.
+std::string popeye_solution(const std::filesystem::path& inp, const Problem& problem) {
+    std::string out = read_file(inp.parent_path().string() + "/" + inp.stem().string() + ".out");
+    auto at = out.find("\n  " + problem.stipulation.text);
+    return at == std::string::npos ? out : out.substr(at);
 }
 
 } // namespace
 
 TEST_CASE("Search restrictions under =N, s=N and r#N agree with Popeye", "[stipulation][popeye][options]") {
     namespace fs = std::filesystem;
-    int compared = 0;
+    int compared = 0, compared_without = 0;
     for (const auto& e : fs::directory_iterator(test_data("popeye/goal_restrictions"))) {
         if (e.path().extension() != ".inp") continue;
         ReadResult read = read_problem_file(e.path().string());
         REQUIRE(read.problems.size() == 1);
         const Problem& problem = read.problems[0];
         REQUIRE(problem.ok());
-        std::string expected = read_file(e.path().parent_path().string() + "/" +
-                                         e.path().stem().string() + ".out");
-        expected = expected.substr(expected.find("\n  " + problem.stipulation.text));
+        const std::string expected = popeye_solution(e.path(), problem);
         const auto popeye = parse_solution(expected);
         for (int threads : {1, 2}) {
             std::string ours = solved_text(problem, true, threads);
@@ -60,7 +68,48 @@ TEST_CASE("Search restrictions under =N, s=N and r#N agree with Popeye", "[stipu
         std::string plain = solved_text(problem, false, 1);
         INFO(e.path().stem().string() << " without the option:\n" << plain);
         CHECK(parse_solution(plain) != popeye);
+        // Where Popeye's output without the option is kept (without/NAME), ours agrees with it.
+        const fs::path without = e.path().parent_path() / "without" / e.path().filename();
+        if (fs::exists(without)) {
+            ReadResult plain_read = read_problem_file(without.string());
+            REQUIRE(plain_read.problems.size() == 1);
+            REQUIRE_FALSE(analysis_options_for(plain_read.problems[0].options).restrictions.any());
+            INFO("Popeye without the option:\n" << popeye_solution(without, problem));
+            CHECK(parse_solution(plain) == parse_solution(popeye_solution(without, problem)));
+            ++compared_without;
+        }
         ++compared;
     }
     CHECK(compared >= 10);
+    CHECK(compared_without >= 2);
+}
+
+// Random positions held against Popeye (not run by default): DYNAMO_POPEYE_DIR names a folder of
+// NAME.inp with Popeye's NAME.out (py -maxmem 1G -regression NAME.inp), with or without options.
+// Prints the problems on which the two trees differ.
+TEST_CASE("Problems of a folder agree with Popeye's outputs", "[.popeye-dir]") {
+    namespace fs = std::filesystem;
+    const char* dir = std::getenv("DYNAMO_POPEYE_DIR");
+    REQUIRE(dir != nullptr);
+    std::vector<fs::path> inputs;
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".inp") inputs.push_back(e.path());
+    std::sort(inputs.begin(), inputs.end());
+    int compared = 0, differ = 0;
+    for (const auto& inp : inputs) {
+        ReadResult read = read_problem_file(inp.string());
+        if (read.problems.size() != 1 || !read.problems[0].ok()) {
+            std::cout << "unread " << inp.string() << "\n";
+            continue;
+        }
+        const Problem& problem = read.problems[0];
+        const std::string ours = solved_text(problem, true, 1);
+        if (parse_solution(ours) != parse_solution(popeye_solution(inp, problem))) {
+            ++differ;
+            std::cout << "differ " << inp.string() << "\nours:\n" << ours << "\n";
+        }
+        ++compared;
+    }
+    std::cout << compared << " compared, " << differ << " differ\n";
+    CHECK(differ == 0);
 }
