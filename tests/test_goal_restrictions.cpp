@@ -1,9 +1,13 @@
 // Popeye's search restrictions under =N, s=N and r#N (tests/data/popeye/goal_restrictions): each
 // problem is one where the option changes Popeye's solution (keys, threats, variations), and our
-// tree agrees with Popeye's. What Popeye showed (found by running it, as these files record):
+// tree agrees with Popeye's, with the option and without it (without/). What Popeye showed
+// (found by running it, as these files record):
 // - Threat T: =N and r#N as #N (a threat within T); s=N wants its threat within T - 1, so that
 //   s=2 with Threat 1 has no solution (the s=2 key's threat, an s=1, is refused).
-// - NonTrivial M T: trivial defences as for s#N (s=N) and #N (=N, r#N: one move more).
+// - NonTrivial M T: trivial defences as for s#N (s=N) and #N (=N, r#N: one move more; the r#3
+//   keeps 1.Qd5-h1+, after whose defences White has an r#1, and refuses 1.Qd5-g5+).
+// - KeepMatingPiece: the stalemating side keeps a piece, White in =N (the =2's 1.Rc3-c2 is
+//   refuted by 1...Bb1*c2+), Black in s=N (the s=2's 1.Qf3*f7+ Kf8*f7= fails); none in r#N.
 // - MaxFlightsquares F: at the defence nodes with two attacker moves or more to come only (=2,
 //   s=2, r#2 are untouched; =3, s=3, r#3 are not).
 // - A first move is judged at the full length alone: the r#3 whose r#2 keys give the king a
@@ -112,4 +116,49 @@ TEST_CASE("Problems of a folder agree with Popeye's outputs", "[.popeye-dir]") {
     }
     std::cout << compared << " compared, " << differ << " differ\n";
     CHECK(differ == 0);
+}
+
+// KeepMatingPiece in r#N: Popeye inserts no filter (both sides have a goal), so its r#3 keeps
+// 2.Qc4-c2+ Kd1*c2 3.Ka1*a2 Rb7-a7#, where Black takes White's last piece before mating. Ours
+// says so: the option is not applied, and the tree is Popeye's.
+TEST_CASE("KeepMatingPiece is not applied in r#N, as in Popeye", "[stipulation][popeye][options]") {
+    namespace fs = std::filesystem;
+    const fs::path inp =
+        test_data("popeye/goal_restrictions/unapplied/reflexmate_3_KeepMatingPiece.inp");
+    ReadResult read = read_problem_file(inp.string());
+    REQUIRE(read.problems.size() == 1);
+    const Problem& problem = read.problems[0];
+    REQUIRE(analysis_options_for(problem.options).restrictions.keep_mating_piece);
+    const std::string expected = popeye_solution(inp, problem);
+    REQUIRE(expected.find("2...Kd1*c2") != std::string::npos);
+
+    Position diagram =
+        problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+    Solution sol = analyse(diagram, problem.stipulation, analysis_options_for(problem.options));
+    CHECK_FALSE(sol.restrictions.any());
+    CHECK(sol.unapplied.keep_mating_piece);
+    const std::string ours = text_solution(diagram, sol, {});
+    INFO("ours:\n" << ours << "\nPopeye:\n" << expected);
+    CHECK(parse_solution(ours) == parse_solution(expected));
+    CHECK(ours.find("not applied: KeepMatingPiece") != std::string::npos);
+    CHECK(ours.find("restricted:") == std::string::npos);
+}
+
+// KeepMatingPiece in =N spares the goal move: White's lone king that stalemates at once is a
+// key for Popeye (its filter stands after the goal test), and for us.
+TEST_CASE("KeepMatingPiece in =N: a lone king's stalemate counts",
+          "[stipulation][popeye][options]") {
+    const std::filesystem::path inp =
+        test_data("popeye/goal_restrictions/unchanged/stalemate_2_KeepMatingPiece_lone_king.inp");
+    ReadResult read = read_problem_file(inp.string());
+    REQUIRE(read.problems.size() == 1);
+    const Problem& problem = read.problems[0];
+    const std::string expected = popeye_solution(inp, problem);
+    REQUIRE(expected.find("1.Kc3-c2 = !") != std::string::npos);
+    for (int threads : {1, 2}) {
+        std::string ours = solved_text(problem, true, threads);
+        INFO("threads " << threads << "\nours:\n" << ours << "\nPopeye:\n" << expected);
+        CHECK(parse_solution(ours) == parse_solution(expected));
+        CHECK(ours.find("restricted: KeepMatingPiece") != std::string::npos);
+    }
 }
