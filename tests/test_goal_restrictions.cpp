@@ -89,8 +89,8 @@ TEST_CASE("Search restrictions under =N, s=N and r#N agree with Popeye", "[stipu
 }
 
 // Random positions held against Popeye (not run by default): DYNAMO_POPEYE_DIR names a folder of
-// NAME.inp with Popeye's NAME.out (py -maxmem 1G -regression NAME.inp), with or without options.
-// Prints the problems on which the two trees differ.
+// NAME.inp with Popeye's NAME.out (py -maxmem 1G -regression NAME.inp), with or without options
+// (tools/restriction_pairs.py writes such folders). Prints the problems whose trees differ.
 TEST_CASE("Problems of a folder agree with Popeye's outputs", "[.popeye-dir]") {
     namespace fs = std::filesystem;
     const char* dir = std::getenv("DYNAMO_POPEYE_DIR");
