@@ -190,7 +190,8 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
                           const AnalysisOptions& options) {
     Solution sol;
     if (!begin_solution(diagram, stip, options, sol)) return sol;
-    sol.restrictions = options.restrictions;
+    sol.restrictions = options.restrictions.applied_to(stip);
+    sol.unapplied = options.restrictions.unapplied_to(stip);
     std::atomic<bool> stop{false};
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [] {});
     // Sized as for a whole solve (analyse_partial).
@@ -225,8 +226,9 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
     if (stip.help_play()) return analyse_help(diagram, stip, given);
     if (given.post_key_play) return analyse_post_key(diagram, stip, given);
-    // Every battle stipulation applies Popeye's search restrictions (Solution::unapplied stays
-    // for any that one may not). analyse_partial() finds r#'s forced mates with the set play.
+    // Every battle stipulation applies Popeye's search restrictions, but for those Popeye's
+    // meaning leaves out (SearchRestrictions::applied_to; reported in Solution::unapplied).
+    // analyse_partial() finds r#'s forced mates with the set play.
     return conclude(diagram, stip, given, analyse_partial(diagram, stip, given, {}, true));
 }
 
@@ -242,7 +244,8 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                                 const AnalysisOptions& given, const std::vector<char>& mine,
                                 bool set_play_here) {
     if (stip.help_play()) return analyse_help_partial(diagram, stip, given, mine);
-    const AnalysisOptions& options = given;
+    AnalysisOptions options = given;
+    options.restrictions = given.restrictions.applied_to(stip); // the pool's and searches' own
     PartialAnalysis part;
     Solution sol;
     if (!begin_solution(diagram, stip, options, sol)) {

@@ -1,7 +1,8 @@
 // Popeye's search restrictions in GoalSearch (=N, s=N, r#N). Popeye inserts them into any battle
 // branch whatever its goal, so they mean here what they mean for #N (=N) and s#N (s=N, r#N):
 // Threat T and MaxFlightsquares F at the defence nodes, NonTrivial M T with its budget kept
-// along the line, KeepMatingPiece for the one side that has a goal.
+// along the line, KeepMatingPiece for the one side that has a goal (White in =N, Black in s=N;
+// none in r#N, where the constructor drops it).
 #include "goal_search.h"
 
 #include "search.h"
@@ -44,8 +45,9 @@ bool GoalSearch::too_many_flights(const Position& pos, const MoveList& defences,
 
 bool GoalSearch::nontrivial_applies(int n) const { return restrictions_.nontrivial_applies(n); }
 
-// Trivial: a defence after which the attacker reaches the goal within T + 1 moves (=N) or T
-// (s=N, r#N: Popeye's r=n), or that reaches the goal itself (s=N, r#N).
+// Trivial: a defence after which the attacker reaches the goal within T + 1 moves (=N, r#N) or
+// T (s=N), or that reaches the goal itself (s=N, r#N). Popeye's r#3 with NonTrivial 0 0 keeps a
+// key after whose defences White has an r#1 (tests/data/popeye/goal_restrictions).
 int GoalSearch::nontrivial_defences(Position& pos, int limit) {
     const int t = restrictions_.nontrivial_length;
     const bool direct = stip_.kind == Stipulation::Kind::Direct;
@@ -66,7 +68,6 @@ int GoalSearch::nontrivial_defences(Position& pos, int limit) {
 }
 
 bool GoalSearch::goal_piece_lost(const Position& pos, bool attacker_to_move) const {
-    if (stip_.kind == Stipulation::Kind::Reflex) return false;
     const bool self = stip_.kind == Stipulation::Kind::Self;
     const Color side = attacker_to_move != self ? pos.side_to_move() : ~pos.side_to_move();
     return !(pos.pieces(side) & ~pos.pieces(KING));

@@ -13,7 +13,7 @@ Key salt(const Stipulation& s) {
 
 GoalSearch::GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
                        const SearchRestrictions& restrictions)
-    : stip_(stip), tt_(tt), stop_(stop), restrictions_(restrictions),
+    : stip_(stip), tt_(tt), stop_(stop), restrictions_(restrictions.applied_to(stip)),
       nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)) {}
 
 GoalSearch::Frame GoalSearch::frame() {

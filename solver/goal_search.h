@@ -71,8 +71,8 @@ class GoalSearch {
     // count, Unknown if stopped, Win if it does (the budget then set for the subtrees).
     Outcome guard_defence(Position& pos, int n);
     bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
-    // KeepMatingPiece: whether the side that is to reach the goal has nothing left but its king
-    // (never in r#N, where both sides have a goal: Popeye then applies no filter).
+    // KeepMatingPiece: whether the side that is to reach the goal (=N: White, s=N: Black) has
+    // nothing left but its king (r#N has no such side: SearchRestrictions::applied_to).
     bool goal_piece_lost(const Position& pos, bool attacker_to_move) const;
     Outcome attack_node(Position& pos, int n);
 

@@ -283,10 +283,11 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
 MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
                        const std::atomic<bool>& stop, HelperPool* pool,
                        const SearchRestrictions& restrictions, bool helper)
-    : stip_(stip), restrictions_(restrictions), tt_(tt), stop_(stop),
+    : stip_(stip), restrictions_(restrictions.applied_to(stip)), tt_(tt), stop_(stop),
       nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)), pool_(pool), helper_(helper) {
     if (pool_ && !helper_) pool_->searches_.fetch_add(1, std::memory_order_relaxed);
-    if (GoalSearch::handles(stip)) goal_ = std::make_unique<GoalSearch>(stip, tt, stop, restrictions);
+    if (GoalSearch::handles(stip))
+        goal_ = std::make_unique<GoalSearch>(stip, tt, stop, restrictions_);
 }
 
 MateSearch::~MateSearch() {

@@ -54,7 +54,8 @@ struct Stipulation {
 //    A defence is trivial if the attacker then wins within T + 1 moves (#) or T moves (s#).
 //    Applied where the attacker has more than T moves left after the defence (options/nontrivial.c);
 //  - KeepMatingPiece: the side that is to mate (the attacker in #, the defender in s#) keeps a
-//    piece other than its king (optimisations/keepmating.c).
+//    piece other than its king (optimisations/keepmating.c); likewise the side that is to
+//    stalemate (=N: White, s=N: Black); never in r#N (applied_to).
 // Keys, tries and variations outside these bounds are not found: a verdict holds within them.
 struct SearchRestrictions {
     int threat_length = -1;     // T, or -1: none
@@ -78,6 +79,20 @@ struct SearchRestrictions {
     }
     // NonTrivial at a defence node (n as above).
     bool nontrivial_applies(int n) const { return nontrivial() && n - 1 > nontrivial_length; }
+
+    // The part of these that Popeye applies to stip, and the rest. KeepMatingPiece does nothing
+    // in r#N: both sides have a goal there, so Popeye inserts no filter (keepmating.c; its r#3
+    // keeps lines in which White's last piece is taken before Black mates).
+    SearchRestrictions applied_to(const Stipulation& stip) const {
+        SearchRestrictions r = *this;
+        if (stip.kind == Stipulation::Kind::Reflex) r.keep_mating_piece = false;
+        return r;
+    }
+    SearchRestrictions unapplied_to(const Stipulation& stip) const {
+        SearchRestrictions r;
+        r.keep_mating_piece = keep_mating_piece && !applied_to(stip).keep_mating_piece;
+        return r;
+    }
 };
 
 } // namespace dynamo
