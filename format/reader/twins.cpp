@@ -55,7 +55,7 @@ std::string twin_letter(size_t index) {
 Square Reader::read_square() {
     Token t = lex_.next();
     auto sq = t.text.size() == 2 ? square_at(t.text, 0) : std::nullopt;
-    if (!sq) fail(t, "expected a square (a1-h8), found " + found(t));
+    if (!sq) fail(t, Message(Msg::ExpectedSquare, {found(t)}));
     return *sq;
 }
 
@@ -75,11 +75,11 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
         auto kw = find_twin_change(t.text, lang_);
         if (kw.kind == Lookup<TwinKw>::None) break;
         if (kw.kind == Lookup<TwinKw>::Ambiguous)
-            fail(t, "ambiguous twin change " + quoted(t.text) + " (" + one_of(kw.candidates) + ")");
+            fail(t, Message(Msg::AmbiguousTwinChange, {quoted(t.text), one_of(kw.candidates)}));
         Token word = lex_.next();
         switch (kw.value) {
         case TwinKw::Continued:
-            if (!first) fail(word, "'continued' must come first in a twin");
+            if (!first) fail(word, Msg::ContinuedFirst);
             twin.continued = true;
             if (previous_) state = *previous_;
             break;
@@ -92,11 +92,10 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
             Token to_token = lex_.peek();
             Square to = read_square();
             if (from == to)
-                fail(to_token, "expected two different squares after '" +
-                                   std::string(move ? "move" : "exchange") + "', found " +
-                                   quoted(to_token.text) + " twice");
+                fail(to_token, Message(Msg::TwoDifferentSquares,
+                                       {move ? "move" : "exchange", quoted(to_token.text)}));
             Piece p1 = state.pieces.piece_on(from), p2 = state.pieces.piece_on(to);
-            if (!p1) fail(from_token, what + ": square " + square_name(from) + " is empty");
+            if (!p1) fail(from_token, Message(Msg::SquareEmpty, {what, square_name(from)}));
             TwinChange c;
             c.kind = move ? TwinChange::Kind::Move : TwinChange::Kind::Exchange;
             c.from = from, c.to = to;
@@ -105,7 +104,7 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
                 std::string label = p2 ? "-" + piece_text(p2, to) + "  " : "";
                 change(c, label + piece_text(p1, from) + "-->" + square_name(to));
             } else {
-                if (!p2) fail(to_token, what + ": square " + square_name(to) + " is empty");
+                if (!p2) fail(to_token, Message(Msg::SquareEmpty, {what, square_name(to)}));
                 change(c, piece_text(p1, from) + "<-->" + piece_text(p2, to));
             }
             break;
@@ -130,7 +129,7 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
             read_squares(twin_change_word(TwinKw::Remove, lang_), &squares);
             for (Square s : squares) {
                 Piece old = state.pieces.piece_on(s);
-                if (!old) fail(at, "twin remove: square " + square_name(s) + " is empty");
+                if (!old) fail(at, Message(Msg::SquareEmpty, {"twin remove", square_name(s)}));
                 TwinChange c;
                 c.kind = TwinChange::Kind::Remove;
                 c.from = s;
@@ -158,16 +157,15 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
         case TwinKw::Mirror:
         case TwinKw::Shift:
         case TwinKw::Substitute:
-            fail(word, "twin change " + quoted(word.text) +
-                           " is not supported (supported: move, exchange, add, remove, "
-                           "stipulation, condition, continued)");
+            fail(word, Message(Msg::TwinChangeNotSupported, {quoted(word.text)}));
         }
     }
     if (twin.changes.empty())
         fail(lex_.peek().eof() ? keyword : lex_.peek(),
-             "expected a twin change (move, exchange, add, remove, stipulation, condition or "
-             "continued) after '" + std::string(twin.continued ? "continued" : "twin") +
-                 "', found " + found(lex_.peek()));
+             Message(Msg::ExpectedTwinChange,
+                     {or_list({"move", "exchange", "add", "remove", "stipulation", "condition",
+                               "continued"}),
+                      twin.continued ? "continued" : "twin", found(lex_.peek())}));
     for (size_t i = 0; i < labels.size(); ++i) twin.label += (i ? "  " : "") + labels[i];
     p.twins.push_back(std::move(twin));
     previous_ = std::move(state);
