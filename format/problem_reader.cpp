@@ -71,7 +71,7 @@ void Reader::check_complete(Problem& p, const Token& at, const Message& before) 
     if (!p.has_stipulation)
         report(&p, at, Message(Msg::MissingStipulation, {word(Cmd::Stipulation), before}));
     if (!p.has_pieces)
-        report(&p, at, Message(Msg::MissingPieces, {word(Cmd::Pieces), before}));
+        report(&p, at, Message(Msg::MissingPieces, {word(Cmd::Pieces), before, "forsyth"}));
 }
 
 Ending Reader::read_problem(Problem& p, Token& begin) {

@@ -109,6 +109,10 @@ TEST_CASE("Reader messages: German", "[reader][lang]") {
     CHECK(has(notes.err, n.name() + ":3: Hinweis: Problem 1: Option nicht angewandt: MoveNumbers "
                                     "(der Fortschritt steht auf der Fehlerausgabe des Terminals"));
     CHECK(!has(notes.err, "note:"));
+    // A German file's keywords are named as it writes them.
+    TempFile z("twin.pop", "AnfangProblem\nForderung #2\nSteine Weiss Kb6 Dc1 Schwarz Ka8\n"
+                           "Zwilling versetze a1 b2\nEndeProblem\n");
+    CHECK(has(solve_in(z, "de").err, ":4:19: Fehler: Zwilling versetze: Feld a1 ist leer\n"));
 }
 
 TEST_CASE("Reader messages: French", "[reader][lang]") {

@@ -40,7 +40,7 @@ std::vector<std::string_view> Reader::read_condition_words(const Token& keyword,
         fail(t, Message(Msg::UnknownCondition, {quoted(t.text), condition_words()}));
     }
     if (words.empty())
-        fail(keyword, Message(Msg::ExpectedCondition, {found_on_line(keyword)}));
+        fail(keyword, Message(Msg::ExpectedCondition, {found_on_line(keyword), word(Cmd::Condition)}));
     return words;
 }
 

@@ -115,7 +115,7 @@ std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
 
 void Reader::read_forsyth(Problem& p) {
     Token t = lex_.next();
-    if (t.eof()) fail(t, Message(Msg::ExpectedFen, {Message(Msg::EndOfFile)}));
+    if (t.eof()) fail(t, Message(Msg::ExpectedFen, {Message(Msg::EndOfFile), "forsyth"}));
     Placement board;
     Message error;
     if (!parse_board_said(t.text, board, &error)) fail(t, error);

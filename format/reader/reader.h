@@ -58,6 +58,8 @@ class Reader {
         return t.eof() || t.line == after.line ? found(t) : Message(Msg::EndOfLine);
     }
     std::string word(Cmd c) const { return std::string(command_word(c, lang_)); }
+    std::string change_word(TwinKw k) const { return std::string(twin_change_word(k, lang_)); }
+    Message supported_changes(bool or_last) const;
 
     // problem_reader.cpp
     Ending read_problem(Problem& p, Token& begin);

@@ -20,7 +20,8 @@ Message stipulations_expected() {
 Stipulation Reader::read_stipulation() {
     Token t = lex_.next();
     if (t.eof())
-        fail(t, Message(Msg::ExpectedStipulationAfter, {stipulations_expected(), Msg::EndOfFile}));
+        fail(t, Message(Msg::ExpectedStipulationAfter,
+                        {stipulations_expected(), Msg::EndOfFile, word(Cmd::Stipulation)}));
     return parse_stipulation(t);
 }
 
