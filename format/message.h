@@ -12,6 +12,8 @@
 
 namespace dynamo {
 
+// The kinds grouped as they are used.
+// clang-format off
 enum class Msg : uint8_t {
     Verbatim,  // the text as given: a token, a number, a keyword of the file
     PieceText, // "wRh7": in the colour and piece letters of the language (twin_label)
@@ -40,6 +42,7 @@ enum class Msg : uint8_t {
     AmbiguousTwinChange, ContinuedFirst, TwoDifferentSquares, SquareEmpty, TwinChangeNotSupported,
     ExpectedTwinChange
 };
+// clang-format on
 
 struct Message {
     Msg kind = Msg::Verbatim;

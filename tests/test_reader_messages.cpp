@@ -72,16 +72,18 @@ TEST_CASE("Reader messages: English as before", "[reader][lang]") {
     TempFile f("unknown.pop", UNKNOWN_KEYWORD);
     Run en = solve_in(f, "en");
     CHECK(en.status == 2);
-    CHECK(en.err == f.name() + ":3:1: error: unknown keyword 'foo' (expected title, author, origin, "
-                               "award, remark, pieces, forsyth, stipulation, condition, option, "
-                               "twin, nextproblem or endproblem)\n");
+    CHECK(en.err == f.name() +
+                        ":3:1: error: unknown keyword 'foo' (expected title, author, origin, "
+                        "award, remark, pieces, forsyth, stipulation, condition, option, "
+                        "twin, nextproblem or endproblem)\n");
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "en");
     CHECK(notes.status == 0);
     CHECK(has(notes.err, n.name() + ":4:31: note: missing 'endproblem' at the end of the file\n"));
-    CHECK(has(notes.err, n.name() + ":3: note: problem 1: option not acted on: MoveNumbers (progress "
-                                    "is shown on the terminal's error output, not as Popeye's "
-                                    "numbered lines)\n"));
+    CHECK(has(notes.err, n.name() +
+                             ":3: note: problem 1: option not acted on: MoveNumbers (progress "
+                             "is shown on the terminal's error output, not as Popeye's "
+                             "numbered lines)\n"));
     TempFile t("twice.pop", TWICE);
     CHECK(has(solve_in(t, "en").err, ":3:18: error: square a1 is given twice (wKa1 and wQa1)\n"));
 }
@@ -98,10 +100,12 @@ TEST_CASE("Reader messages: German", "[reader][lang]") {
     CHECK(has(solve_in(b, "de").err, ":3:14: Fehler: Feld (a1-h8) erwartet, gefunden: 'i9'\n"));
     // The pieces in the German letters, as Popeye's German twin labels write them.
     TempFile t("twice.pop", TWICE);
-    CHECK(has(solve_in(t, "de").err, ":3:18: Fehler: Feld a1 ist zweimal besetzt (wKa1 und wDa1)\n"));
+    CHECK(
+        has(solve_in(t, "de").err, ":3:18: Fehler: Feld a1 ist zweimal besetzt (wKa1 und wDa1)\n"));
     TempFile e("end.pop", AT_END);
-    CHECK(has(solve_in(e, "de").err, "Forderung (#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N "
-                                     "oder hs#N) nach 'stipulation' erwartet, gefunden: Dateiende"));
+    CHECK(has(solve_in(e, "de").err,
+              "Forderung (#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N "
+              "oder hs#N) nach 'stipulation' erwartet, gefunden: Dateiende"));
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "de");
     CHECK(notes.status == 0);
@@ -123,8 +127,9 @@ TEST_CASE("Reader messages: French", "[reader][lang]") {
     TempFile t("twice.pop", TWICE);
     CHECK(has(solve_in(t, "fr").err, "la case a1 est donnée deux fois (bRa1 et bDa1)\n"));
     TempFile s("fen.pop", SHORT_FEN);
-    CHECK(has(solve_in(s, "fr").err,
-              ":3:9: erreur: échiquier FEN : 8 rangées de 8 cases attendues, trouvé : 3 rangées\n"));
+    CHECK(
+        has(solve_in(s, "fr").err,
+            ":3:9: erreur: échiquier FEN : 8 rangées de 8 cases attendues, trouvé : 3 rangées\n"));
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "fr");
     CHECK(has(notes.err, ":4:31: remarque: 'endproblem' manque à la fin du fichier\n"));
@@ -141,12 +146,14 @@ TEST_CASE("Reader messages: Italian, as the AISE writes", "[reader][lang]") {
     TempFile t("twice.pop", TWICE);
     CHECK(has(solve_in(t, "it").err, "la casa a1 è data due volte (bRa1 e bDa1)\n"));
     TempFile e("end.pop", AT_END);
-    CHECK(has(solve_in(e, "it").err, "atteso un enunciato (#N, =N, s#N, s=N, r#N, h#N, h=N, "
-                                     "h#N.5, ser-h#N o hs#N) dopo 'stipulation', trovato fine file"));
+    CHECK(has(solve_in(e, "it").err,
+              "atteso un enunciato (#N, =N, s#N, s=N, r#N, h#N, h=N, "
+              "h#N.5, ser-h#N o hs#N) dopo 'stipulation', trovato fine file"));
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "it");
     CHECK(has(notes.err, ":4:31: nota: manca 'endproblem' alla fine del file\n"));
-    CHECK(has(notes.err, ":3: nota: problema 1: opzione non applicata: MoveNumbers (l'avanzamento"));
+    CHECK(
+        has(notes.err, ":3: nota: problema 1: opzione non applicata: MoveNumbers (l'avanzamento"));
 }
 
 TEST_CASE("Reader messages: check in the language, its JSON in English", "[reader][lang][check]") {
@@ -177,7 +184,8 @@ TEST_CASE("Reader messages: one phrase per language for every message", "[reader
             CHECK(!text.empty());
             CHECK(text.find('{') == std::string::npos);
             for (const Message& a : args)
-                CHECK((en.find(a.given) != std::string::npos) == (text.find(a.given) != std::string::npos));
+                CHECK((en.find(a.given) != std::string::npos) ==
+                      (text.find(a.given) != std::string::npos));
         }
     }
     // A diagnostic's English text is its message, as before.
