@@ -24,7 +24,7 @@ int check(const std::vector<std::string>& paths, const CheckOptions& options, st
     auto deliver = [&](size_t i, Outcome& outcome) {
         bar.clear();
         const Item& item = items[i];
-        for (const Diagnostic& d : item.errors) err << d.text() << "\n";
+        for (const Diagnostic& d : item.errors) err << d.text(columns.lang) << "\n";
         ProblemEnd end = summary.add(item, outcome);
         if (options.json) {
             out << json_report_line(item, outcome, end) << "\n";

@@ -96,7 +96,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
     }
 }
 
-Outcome error_outcome(const Item& item) {
+Outcome error_outcome(const Item& item, Language lang) {
     nlohmann::json j;
     j["file"] = item.file;
     j["index"] = item.index;
@@ -106,8 +106,10 @@ Outcome error_outcome(const Item& item) {
     for (const Diagnostic& d : item.errors) errors.push_back(d.text());
     j["errors"] = errors;
     const Diagnostic& first = item.errors.front();
-    std::string detail =
-        (first.line > 0 ? "line " + std::to_string(first.line) + ": " : "") + first.message;
+    std::string detail = (first.line > 0 ? std::string(term(Term::Line, lang)) + " " +
+                                               std::to_string(first.line) + ": "
+                                         : "") +
+                         (first.said.empty() ? first.message : first.said.text(lang));
     return {"error", 0, detail, json_line(j), 2, std::nullopt};
 }
 
@@ -133,7 +135,7 @@ Outcome failed_outcome(const Item& item, const std::string& message) {
 }
 
 Outcome check_item(const Item& item, int threads, const Settings& settings) {
-    if (!item.instance) return error_outcome(item);
+    if (!item.instance) return error_outcome(item, settings.lang);
     const Problem& problem = *item.problem;
     const ProblemInstance& inst = *item.instance;
     RuleSet rules = settings.rules_override ? *settings.rules_override : inst.rules;
@@ -172,7 +174,7 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     if (!problem.options.ignored.empty())
         out.detail += (out.detail.empty() ? "" : "; ") +
                       std::string(term(Term::IgnoredOption, settings.lang)) + " " +
-                      joined(problem.options.ignored, ", ");
+                      ignored_options_text(problem.options, settings.lang);
     out.seconds = solution.seconds;
     out.solution = solution.verdict;
     out.json = json_line(j);

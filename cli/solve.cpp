@@ -142,14 +142,14 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     }
     for (const std::string& file : options.files) {
         ReadResult read = read_problem_file(file);
-        for (const Diagnostic& d : read.errors) std::cerr << d.text() << "\n";
-        for (const Diagnostic& d : read.notes) std::cerr << d.text() << "\n";
+        for (const Diagnostic& d : read.errors) std::cerr << d.text(text.lang) << "\n";
+        for (const Diagnostic& d : read.notes) std::cerr << d.text(text.lang) << "\n";
         if (!read.errors.empty()) status = batch::combine_status(status, 2);
         for (const Problem& problem : read.problems) {
             if (!problem.ok()) continue;
             // An option read but not acted on may change the answer: said, off the solution text,
             // at the option's own line.
-            for (const std::string& note : option_notes(problem)) std::cerr << note << "\n";
+            for (const std::string& note : option_notes(problem, text.lang)) std::cerr << note << "\n";
             AnalysisOptions a = analysis_options(common, options, problem.options);
             std::vector<ProblemInstance> instances = problem_instances(problem);
             // Duplex: each instance twice, the second time with the other side starting.

@@ -20,37 +20,44 @@ bool fail(std::string* error, std::string msg) {
     return false;
 }
 
+bool fail(Message* error, Message msg) {
+    if (error) *error = std::move(msg);
+    return false;
+}
+
 } // namespace
 
 bool parse_board(std::string_view board, Placement& placement, std::string* error) {
+    Message said;
+    if (parse_board_said(board, placement, &said)) return true;
+    return fail(error, said.text());
+}
+
+bool parse_board_said(std::string_view board, Placement& placement, Message* error) {
     placement = Placement{};
     int rank = 7, file = 0;
     for (size_t i = 0; i < board.size(); ++i) {
         char c = board[i];
         if (c == '/') {
             if (file != 8)
-                return fail(error, "FEN board: rank " + std::to_string(rank + 1) + " has " +
-                                       std::to_string(file) + " squares, expected 8");
-            if (--rank < 0) return fail(error, "FEN board: more than 8 ranks");
+                return fail(error, Message(Msg::FenRankSquares,
+                                           {std::to_string(rank + 1), std::to_string(file)}));
+            if (--rank < 0) return fail(error, Message(Msg::FenMoreRanks));
             file = 0;
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8)
-                return fail(error, "FEN board: rank " + std::to_string(rank + 1) +
-                                       " has more than 8 squares");
+                return fail(error, Message(Msg::FenRankTooLong, {std::to_string(rank + 1)}));
         } else if (Piece p = piece_from_char(c)) {
             if (file >= 8)
-                return fail(error, "FEN board: rank " + std::to_string(rank + 1) +
-                                       " has more than 8 squares");
+                return fail(error, Message(Msg::FenRankTooLong, {std::to_string(rank + 1)}));
             placement.put(p, make_square(file++, rank));
         } else {
-            return fail(error, std::string("FEN board: unexpected character '") + c +
-                                   "' (expected a piece letter PNBRQK/pnbrqk, a digit 1-8 or /)");
+            return fail(error, Message(Msg::FenCharacter, {std::string(1, c)}));
         }
     }
     if (rank != 0 || file != 8)
-        return fail(error, "FEN board: expected 8 ranks of 8 squares, found " +
-                               std::to_string(8 - rank) + " ranks");
+        return fail(error, Message(Msg::FenRanks, {std::to_string(8 - rank)}));
     return true;
 }
 

@@ -2,6 +2,7 @@
 // four may be left out. Under Dynamo the en passant field is read but ignored.
 #pragma once
 
+#include "message.h"
 #include "solver/position.h"
 
 #include <string>
@@ -30,6 +31,8 @@ bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::s
 
 // Reads the board field alone (e.g. the placement before the opponent's last move, --prev).
 bool parse_board(std::string_view board, Placement& placement, std::string* error);
+// The same, its error as data (message.h), for the problem reader's messages in any language.
+bool parse_board_said(std::string_view board, Placement& placement, Message* error);
 
 std::string board_field(const Placement& placement);
 // The counters written are the ones given: a diagram has none of its own (0 and 1).

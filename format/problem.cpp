@@ -6,6 +6,24 @@
 
 namespace dynamo {
 
+std::string Diagnostic::text(Language lang) const {
+    std::string where = line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "";
+    std::string label = Message(note ? Msg::NoteLabel : Msg::ErrorLabel).text(lang);
+    return escaped(file + where + ": " + label + ": " + (said.empty() ? message : said.text(lang)));
+}
+
+Diagnostic diagnostic(std::string file, int line, int column, Message said, bool note) {
+    std::string english = said.text(Language::English);
+    return Diagnostic{std::move(file), line, column, std::move(english), note, std::move(said)};
+}
+
+std::string ignored_options_text(const ProblemOptions& o, Language lang) {
+    std::string s;
+    for (size_t i = 0; i < o.ignored.size(); ++i)
+        s += (i ? ", " : "") + (i < o.ignored_said.size() ? o.ignored_said[i].text(lang) : o.ignored[i]);
+    return s;
+}
+
 Position problem_position(const Placement& pieces, const Stipulation& stip, const RuleSet& rules,
                           const ProblemOptions& options) {
     Position pos;
@@ -76,19 +94,23 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     return a;
 }
 
-std::vector<std::string> option_notes(const Problem& problem) {
+std::vector<std::string> option_notes(const Problem& problem, Language lang) {
     const ProblemOptions& o = problem.options;
-    std::vector<std::string> notes;
-    int line = -1;
+    // The options of each line, then one note per line.
+    std::vector<std::pair<int, ProblemOptions>> lines;
     for (size_t i = 0; i < o.ignored.size(); ++i) {
         int at = i < o.ignored_lines.size() ? o.ignored_lines[i] : problem.line;
-        if (at != line) {
-            notes.push_back(problem.file + ":" + std::to_string(at) + ": note: problem " +
-                            std::to_string(problem.index) + ": option not acted on: " + o.ignored[i]);
-            line = at;
-        } else {
-            notes.back() += ", " + o.ignored[i];
-        }
+        if (lines.empty() || lines.back().first != at) lines.push_back({at, {}});
+        ProblemOptions& on_line = lines.back().second;
+        on_line.ignored.push_back(o.ignored[i]);
+        if (i < o.ignored_said.size()) on_line.ignored_said.push_back(o.ignored_said[i]);
+    }
+    std::vector<std::string> notes;
+    for (const auto& [at, on_line] : lines) {
+        Message said(Msg::OptionNotActedOn,
+                     {std::to_string(problem.index), ignored_options_text(on_line, lang)});
+        notes.push_back(problem.file + ":" + std::to_string(at) + ": " +
+                        Message(Msg::NoteLabel).text(lang) + ": " + said.text(lang));
     }
     return notes;
 }

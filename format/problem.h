@@ -8,6 +8,7 @@
 #include "solver/position.h"
 #include "solver/rules.h"
 #include "solver/stipulation.h"
+#include "message.h"
 #include "text_input.h"
 
 #include <optional>
@@ -18,18 +19,20 @@ namespace dynamo {
 
 // FILE:LINE:COL: error: MESSAGE (SPEC.md section 1, issue 3); FILE: error: MESSAGE for the file
 // as a whole (line 0). Bytes of the input quoted in it are escaped (text_input.h).
+// Under --lang the same in German, French or Italian (`said`, message.h); the prefix FILE:LINE:COL
+// stays as it is.
 struct Diagnostic {
     std::string file;
     int line = 0;
     int column = 0;
-    std::string message;
-    bool note = false; // a note: said, and the problem is still read
+    std::string message; // English (JSON, logs)
+    bool note = false;   // a note: said, and the problem is still read
+    Message said;        // the message as data; empty: `message` in every language
 
-    std::string text() const {
-        std::string where = line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "";
-        return escaped(file + where + (note ? ": note: " : ": error: ") + message);
-    }
+    std::string text(Language lang = Language::English) const;
 };
+// A diagnostic with its message as data (`message` is its English text).
+Diagnostic diagnostic(std::string file, int line, int column, Message said, bool note = false);
 
 struct ProblemOptions {
     bool try_play = false;        // Try: show tries
@@ -60,6 +63,7 @@ struct ProblemOptions {
     std::optional<Placement> previous;
     std::vector<std::string> ignored; // options read but not acted on (e.g. Popeye's Intelligent)
     std::vector<int> ignored_lines;   //   and the line each was read on
+    std::vector<Message> ignored_said; //   and each as said in any language (its note translated)
 };
 
 // One change of a Popeye twin (`twin move a1 a2`, `twin add white Pb2`, ...).
@@ -123,6 +127,8 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options);
 
 // The notes on options read but not acted on (or only in part), one per line of the file they
 // stand on: "FILE:LINE: note: problem N: option not acted on: Intelligent 3, MaxTime 5".
-std::vector<std::string> option_notes(const Problem& problem);
+std::vector<std::string> option_notes(const Problem& problem, Language lang = Language::English);
+// The options not acted on, "Intelligent 3, MaxTime 5", their notes in `lang`.
+std::string ignored_options_text(const ProblemOptions& options, Language lang = Language::English);
 
 } // namespace dynamo

@@ -12,7 +12,7 @@ namespace reader {
 
 ReadResult Reader::run() {
     if (lex_.peek().eof()) {
-        report(nullptr, Token{}, "no problem found (the file is empty)");
+        report(nullptr, Token{}, Msg::NoProblem);
         return std::move(result_);
     }
     Token first = lex_.peek();
@@ -26,10 +26,10 @@ ReadResult Reader::run() {
 
     for (int index = 1;; ++index) {
         if (lex_.peek().eof()) { // after `nextproblem`, or a file that is only `beginproblem`
-            std::string missing = "missing '" + word(Cmd::End) + "' at the end of the file";
+            Message missing(Msg::MissingEnd, {word(Cmd::End)});
             Token at = lex_.peek();
             // After `nextproblem` the problems read are whole: a note.
-            if (index > 1) result_.notes.push_back(Diagnostic{name_, at.line, at.column, missing, true});
+            if (index > 1) note(at, missing);
             else report(nullptr, at, missing);
             break;
         }
@@ -61,22 +61,17 @@ void Reader::after_end(Token& begin) {
         }
         if (!reported)
             report(nullptr, t,
-                   "expected '" + word(Cmd::Begin) + "' or the end of the file after '" +
-                       word(Cmd::End) + "', found " + quoted(t.text));
+                   Message(Msg::ExpectedBeginAfterEnd, {word(Cmd::Begin), word(Cmd::End), quoted(t.text)}));
         reported = true;
     }
 }
 
-void Reader::check_complete(Problem& p, const Token& at, const std::string& before) {
+void Reader::check_complete(Problem& p, const Token& at, const Message& before) {
     if (!p.errors.empty()) return;
     if (!p.has_stipulation)
-        report(&p, at,
-               "missing stipulation (expected a '" + word(Cmd::Stipulation) + "' line before " +
-                   before + ")");
+        report(&p, at, Message(Msg::MissingStipulation, {word(Cmd::Stipulation), before}));
     if (!p.has_pieces)
-        report(&p, at,
-               "missing pieces (expected a '" + word(Cmd::Pieces) + "' or 'forsyth' line before " +
-                   before + ")");
+        report(&p, at, Message(Msg::MissingPieces, {word(Cmd::Pieces), before, "forsyth"}));
 }
 
 Ending Reader::read_problem(Problem& p, Token& begin) {
@@ -88,28 +83,25 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                 // A complete problem without its `endproblem` is still solved (as Popeye does);
                 // the missing word is a note.
                 Token at = lex_.peek();
-                check_complete(p, at, "the end of the file");
-                std::string missing = "missing '" + word(Cmd::End) + "' at the end of the file";
-                if (p.ok()) result_.notes.push_back(Diagnostic{name_, at.line, at.column, missing, true});
+                check_complete(p, at, Msg::TheEndOfTheFile);
+                Message missing(Msg::MissingEnd, {word(Cmd::End)});
+                if (p.ok()) note(at, missing);
                 else report(&p, at, missing);
                 return Ending::Eof;
             }
             Token t = lex_.next();
             auto found_cmd = command(t.text);
             if (found_cmd.kind == Lookup<Cmd>::Ambiguous)
-                fail(t, "ambiguous keyword " + quoted(t.text) + " (" +
-                            one_of(found_cmd.candidates) + ")");
+                fail(t, Message(Msg::AmbiguousKeyword, {quoted(t.text), one_of(found_cmd.candidates)}));
             Cmd cmd = found_cmd.value;
             // After the first twin only twins follow (Popeye), and remarks.
             if (in_twins && (found_cmd.kind == Lookup<Cmd>::None ||
                              (cmd != Cmd::Remark && cmd != Cmd::Twin && cmd != Cmd::End &&
                               cmd != Cmd::Next && cmd != Cmd::Begin)))
-                fail(t, "expected a twin change, '" + word(Cmd::Twin) + "', '" + word(Cmd::Next) +
-                            "' or '" + word(Cmd::End) + "' after the twins, found " +
-                            quoted(t.text));
+                fail(t, Message(Msg::ExpectedTwinChangeAfterTwins,
+                                {word(Cmd::Twin), word(Cmd::Next), word(Cmd::End), quoted(t.text)}));
             if (found_cmd.kind == Lookup<Cmd>::None)
-                fail(t, "unknown keyword " + quoted(t.text) + " (expected " +
-                            expected_keywords(lang_) + ")");
+                fail(t, Message(Msg::UnknownKeyword, {quoted(t.text), expected_keywords(lang_)}));
             switch (cmd) {
             case Cmd::Title:
             case Cmd::Author:
@@ -149,16 +141,15 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                 if (empty) break; // `nextproblem` then `beginproblem`
                 begin = t;
                 report(&p, t,
-                       "expected '" + word(Cmd::Next) + "' or '" + word(Cmd::End) + "' before '" +
-                           word(Cmd::Begin) + "'");
+                       Message(Msg::ExpectedEndBeforeBegin,
+                               {word(Cmd::Next), word(Cmd::End), word(Cmd::Begin)}));
                 return Ending::Begin;
             case Cmd::SStipulation:
-                fail(t, "structured stipulations ('" + word(cmd) + "') are not supported; use '" +
-                            word(Cmd::Stipulation) + "'");
+                fail(t, Message(Msg::StructuredStipulation, {word(cmd), word(Cmd::Stipulation)}));
             case Cmd::ZeroPosition:
             case Cmd::LaTeX:
             case Cmd::LaTeXPieces:
-            case Cmd::InitialGameArray: fail(t, "'" + word(cmd) + "' is not supported");
+            case Cmd::InitialGameArray: fail(t, Message(Msg::KeywordNotSupported, {word(cmd)}));
             }
             empty = false;
         }
@@ -175,7 +166,7 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
 Ending Reader::resync(Problem& p, Token& begin) {
     for (;;) {
         if (lex_.peek().eof()) {
-            report(&p, lex_.peek(), "missing '" + word(Cmd::End) + "' at the end of the file");
+            report(&p, lex_.peek(), Message(Msg::MissingEnd, {word(Cmd::End)}));
             return Ending::Eof;
         }
         Token t = lex_.next();
@@ -214,7 +205,12 @@ ReadResult read_problem_file(const std::string& path) {
     std::string text, reason;
     if (!read_text_file(path, text, reason)) {
         ReadResult r;
-        r.errors.push_back(Diagnostic{path, 0, 0, "cannot read file: " + reason});
+        // The reasons read_text_file gives, in the language; another (the system's) as it is.
+        Message why = reason == "no such file"        ? Message(Msg::NoSuchFile)
+                      : reason == "permission denied" ? Message(Msg::PermissionDenied)
+                      : reason == "is a directory"    ? Message(Msg::IsADirectory)
+                                                      : Message(reason);
+        r.errors.push_back(diagnostic(path, 0, 0, Message(Msg::CannotReadFile, {why})));
         return r;
     }
     return read_problems(text, path);

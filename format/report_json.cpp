@@ -192,7 +192,8 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     }
 
     json findings = json::array();
-    for (const HelpLine& line : solution.short_lines) {
+    for (size_t i = 0; i < solution.short_lines.size() && i < size_t(SHORT_LINES_SHOWN); ++i) {
+        const HelpLine& line = solution.short_lines[i];
         json f = help_line_json(line, diagram, false);
         f["type"] = "short";
         f["stipulation"] = short_stipulation(solution, line).text;

@@ -294,9 +294,11 @@ std::string post_key_verdict(const Position& diagram, const Solution& solution, 
 std::string help_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::ostringstream out;
     auto stipulation_of = [&](const HelpLine& line) { return short_stipulation(solution, line).text; };
-    for (const HelpLine& line : solution.short_lines)
+    for (size_t i = 0; i < solution.short_lines.size() && i < size_t(SHORT_LINES_SHOWN); ++i) {
+        const HelpLine& line = solution.short_lines[i];
         out << verdict_term(Verdict::Short, lang) << ": " << stipulation_of(line) << ": "
             << help_line_text(diagram, line, lang) << "\n";
+    }
     int count = solution.solutions;
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };

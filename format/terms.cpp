@@ -110,8 +110,9 @@ constexpr Words4 TERMS[] = {
      "kein erster Zug ist offen (das Satzspiel oder kürzere Lösungen sind es)",
      "aucun premier coup n'est ouvert (le jeu apparent ou des solutions plus courtes le sont)",
      "nessuna prima mossa è aperta (lo sono il gioco apparente o soluzioni più corte)"},
+    {"line", "Zeile", "ligne", "riga"},
 };
-static_assert(std::size(TERMS) == size_t(Term::NoFirstMoveOpen) + 1, "one entry per Term");
+static_assert(std::size(TERMS) == size_t(Term::Line) + 1, "one entry per Term");
 
 // In Verdict's order.
 constexpr Words4 VERDICTS[] = {

@@ -34,7 +34,9 @@ enum class Term {
     // The progress line on stderr (solve, mate) and check's progress bar.
     FirstMoves, Now, AtDepth, HalfMovesDeep, Nodes, Remaining,
     // merge's note on an unfinished problem (stderr).
-    OpenFirstMoves, Part, NoFirstMoveOpen
+    OpenFirstMoves, Part, NoFirstMoveOpen,
+    // check's detail for a problem that could not be read: "line 10: ...".
+    Line
 };
 
 std::string_view term(Term t, Language lang);

@@ -51,9 +51,6 @@ struct PartialAnalysis {
     int threads = 1;
 };
 
-// At most this many shorter helpmates are shown: they are evidence, not the solution.
-inline constexpr int SHORT_LINES_SHOWN = 10;
-
 // Helpmates: the solutions searched per first move (MaxSolutions N cuts the list shown, not the
 // count: the verdict needs one more than intended, and one more again tells "exactly" from "at
 // least"); 0: no limit.

@@ -101,9 +101,10 @@ Solution analyse_series(const Position& diagram, const Stipulation& stip, const 
         std::vector<std::vector<Move>> found;
         Position pos = diagram;
         sol.finished = search.solve(pos, k, found);
+        // Every shorter line is kept: which SHORT_LINES_SHOWN of them are shown depends on the
+        // order they are written in (ours, or Popeye's, who writes them all, shortest first).
         for (auto& line : found) {
-            if (k < stip.moves && sol.short_lines.size() < 10)
-                sol.short_lines.push_back(series_line(diagram, line));
+            if (k < stip.moves) sol.short_lines.push_back(series_line(diagram, line));
             lines.push_back(std::move(line));
         }
     }

@@ -85,6 +85,9 @@ struct Dual {
                                      // length: short)
 };
 
+// At most this many shorter helpmates are shown: they are evidence, not the solution.
+inline constexpr int SHORT_LINES_SHOWN = 10;
+
 struct Solution {
     Stipulation stipulation;
     SearchRestrictions restrictions;   // battle play searched within these (Popeye's options)
@@ -98,8 +101,9 @@ struct Solution {
     std::vector<Dual> duals;
     // Helpmates: the solutions shown (in generation order, at most MaxSolutions); how many the
     // search found (more than shown when MaxSolutions cut the list); whether it stopped at its
-    // limit (then there may be still more); solutions in fewer moves (the fewest there are);
-    // the solutions the composer intends (Intended N).
+    // limit (then there may be still more); solutions in fewer moves (h#: the fewest there are,
+    // at most SHORT_LINES_SHOWN; ser-h#: every shorter one, so that either order's first
+    // SHORT_LINES_SHOWN can be shown); the solutions the composer intends (Intended N).
     std::vector<HelpLine> help_lines;
     int solutions = 0;
     bool solutions_capped = false;

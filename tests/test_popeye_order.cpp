@@ -209,3 +209,42 @@ TEST_CASE("Solution order: ours by default, a bad value refused", "[order]") {
     CHECK(bad.status == 2);
     CHECK(bad.err.find("--order") != std::string::npos);
 }
+
+// A ser-h#3 with 12 shorter solutions (3 ser-h#1, 9 ser-h#2): Popeye writes them all, shortest
+// first, before the ser-h#3 ones; our verdict block notes SHORT_LINES_SHOWN (10) of them as
+// "short:". Under --order popeye those 10 are Popeye's first 10 lines, not our first 10 put in
+// Popeye's order (ours has 1.Kh8-g8 2.Kg8-h8 among them, Popeye's 1.c5-c4 2.c4-c3).
+TEST_CASE("Popeye order: a ser-h#'s short notes are Popeye's first shorter lines", "[popeye][order]") {
+    const std::string input = test_data("popeye/stipulations/series_helpmate_short_3.inp");
+    auto short_notes = [&](const std::string& order) {
+        cli::CommonOptions common;
+        common.threads = 1;
+        common.order = order;
+        cli::SolveOptions options;
+        options.files = {input};
+        options.quiet = true;
+        options.no_time = true;
+        Run run = captured([&] { return cli::run_solve(common, options); });
+        std::vector<std::string> notes;
+        std::istringstream in(run.out);
+        static const std::regex note(R"(^short: ser-h#\d: (.*)$)");
+        std::smatch m;
+        for (std::string line; std::getline(in, line);)
+            if (std::regex_match(line, m, note)) notes.push_back("  " + m[1].str());
+        return notes;
+    };
+    std::vector<std::string> popeye_lines;
+    std::istringstream out(read_file(test_data("popeye/stipulations/series_helpmate_short_3.out")));
+    for (std::string line; std::getline(out, line);) {
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        if (line.starts_with("  1.")) popeye_lines.push_back(line);
+    }
+    REQUIRE(popeye_lines.size() == 40);
+    const std::vector<std::string> first10(popeye_lines.begin(), popeye_lines.begin() + 10);
+    CHECK(short_notes("popeye") == first10);
+    std::vector<std::string> ours = short_notes("ours");
+    REQUIRE(ours.size() == 10);
+    CHECK(ours != first10);
+    CHECK(std::count(ours.begin(), ours.end(), "  1.Kh8-g8   2.Kg8-h8 Ra1-a8 #") == 1);
+    CHECK(std::count(first10.begin(), first10.end(), "  1.c5-c4   2.c4-c3 Ra1-a8 #") == 1);
+}

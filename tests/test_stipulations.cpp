@@ -236,7 +236,7 @@ TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, hs#N, HalfDuplex agree with
         }
         ++compared;
     }
-    CHECK(compared == 17);
+    CHECK(compared == 18); // series_helpmate_short_3 added with its short notes test (test_popeye_order)
 }
 
 // r#2 with Try (reflexmate_tries_2): tries "?" with their refutations under "but", the key "!",

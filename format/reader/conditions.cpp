@@ -7,8 +7,18 @@ namespace dynamo::reader {
 
 namespace {
 
-constexpr std::string_view CONDITION_WORDS = "Dynamo, NoStationaryPull, StrictCastling, "
-                                             "UndoDynamoOnly, KingThroughCheck, vchess or orthodox";
+// "Dynamo, ..., vchess or orthodox", "or" in the message's language.
+Message condition_words() {
+    return or_list({"Dynamo", "NoStationaryPull", "StrictCastling", "UndoDynamoOnly",
+                    "KingThroughCheck", "vchess", "orthodox"});
+}
+
+// RuleSet::parse's errors on words that are each a rule word, in the message's language.
+Message rule_error(const std::string& error) {
+    if (error == Message(Msg::OrthodoxAlone).text()) return Msg::OrthodoxAlone;
+    if (error == Message(Msg::SwitchesNeedDynamo).text()) return Msg::SwitchesNeedDynamo;
+    return error;
+}
 
 // A word of a condition line: one RuleSet::parse takes (alone it may need Dynamo beside it).
 bool is_rule_word(std::string_view word) {
@@ -27,12 +37,10 @@ std::vector<std::string_view> Reader::read_condition_words(const Token& keyword,
             continue;
         }
         if (is_keyword(t, in_twin)) break;
-        fail(t, "unknown condition " + quoted(t.text) + " (expected " +
-                    std::string(CONDITION_WORDS) + ")");
+        fail(t, Message(Msg::UnknownCondition, {quoted(t.text), condition_words()}));
     }
     if (words.empty())
-        fail(keyword, "expected a condition (e.g. Dynamo) after 'condition', found " +
-                          found_on_line(keyword));
+        fail(keyword, Message(Msg::ExpectedCondition, {found_on_line(keyword), word(Cmd::Condition)}));
     return words;
 }
 
@@ -43,7 +51,7 @@ void Reader::read_condition(const Token& keyword, bool in_twin, RuleSet& rules, 
     }
     std::string error;
     auto parsed = RuleSet::parse(text, &error);
-    if (!parsed) fail(keyword, error);
+    if (!parsed) fail(keyword, rule_error(error));
     rules = *parsed;
 }
 

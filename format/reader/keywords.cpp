@@ -97,7 +97,7 @@ std::string_view command_word(Cmd c, InputLanguage lang) {
     return word_of(BEGINNINGS, c, lang);
 }
 
-std::string expected_keywords(InputLanguage lang) {
+Message expected_keywords(InputLanguage lang) {
     std::vector<std::string_view> words;
     for (Cmd c : {Cmd::Title, Cmd::Author, Cmd::Origin, Cmd::Award, Cmd::Remark, Cmd::Pieces,
                   Cmd::Forsyth, Cmd::Stipulation, Cmd::Condition, Cmd::Option, Cmd::Twin,
@@ -132,11 +132,20 @@ PieceType piece_type_of(char c, InputLanguage lang) {
     return NO_PIECE_TYPE;
 }
 
-std::string piece_letters(InputLanguage lang) {
-    std::string_view l = PIECE_LETTERS.in(lang);
-    std::string r;
-    for (size_t i = 0; i < l.size(); ++i) r += std::string(i ? (i + 1 == l.size() ? " or " : ", ") : "") + l[i];
-    return r;
+Message piece_letters(InputLanguage lang) {
+    std::vector<std::string> letters;
+    for (char c : PIECE_LETTERS.in(lang)) letters.emplace_back(1, c);
+    return or_list(letters);
+}
+
+Message piece_examples(InputLanguage lang) {
+    std::string_view l = PIECE_LETTERS.in(lang); // in PIECE_TYPES' order
+    std::string king, pawn;
+    for (size_t i = 0; i < l.size(); ++i) {
+        if (PIECE_TYPES[i] == KING) king = std::string(1, l[i]) + "a1";
+        if (PIECE_TYPES[i] == PAWN) pawn = std::string(1, l[i]) + "a2b3";
+    }
+    return or_list({king, pawn});
 }
 
 } // namespace dynamo::reader

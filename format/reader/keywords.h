@@ -39,7 +39,7 @@ std::optional<InputLanguage> begin_language(std::string_view token);
 // The command's word in a language, for messages ("endproblem", "EndeProblem").
 std::string_view command_word(Cmd c, InputLanguage lang);
 // "title, author, ... nextproblem or endproblem" in the language.
-std::string expected_keywords(InputLanguage lang);
+Message expected_keywords(InputLanguage lang);
 
 bool is_free_text(Cmd c);
 
@@ -59,6 +59,8 @@ std::string_view twin_change_word(TwinKw k, InputLanguage lang);
 // French R D T F C P).
 PieceType piece_type_of(char c, InputLanguage lang);
 // "K, Q, R, B, S or P" in the language, for messages.
-std::string piece_letters(InputLanguage lang);
+Message piece_letters(InputLanguage lang);
+// "Ka1 or Pa2b3" in the language's letters: the pieces a message gives as examples.
+Message piece_examples(InputLanguage lang);
 
 } // namespace dynamo::reader

@@ -31,8 +31,8 @@ struct OptionDef {
     void (*apply)(ProblemOptions&, const OptionArgs&) = nullptr;
     // Not null: the option is refused, with this reason.
     const char* refused = nullptr;
-    // Not null: acted on in part, or only on display; the note said at its line.
-    const char* note = nullptr;
+    // Acted on in part, or only on display: the note said at its line (Msg::Verbatim: none).
+    Msg note = Msg::Verbatim;
 };
 
 Lookup<const OptionDef*> find_option(std::string_view token, InputLanguage lang);

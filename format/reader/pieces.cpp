@@ -9,9 +9,9 @@ namespace dynamo::reader {
 
 namespace {
 
-std::string given_twice(Square s, Piece old, Piece piece) {
-    return "square " + square_name(s) + " is given twice (" + piece_text(old, s) + " and " +
-           piece_text(piece, s) + ")";
+Message given_twice(Square s, Piece old, Piece piece) {
+    return Message(Msg::SquareGivenTwice,
+                   {square_name(s), piece_arg(piece_text(old, s)), piece_arg(piece_text(piece, s))});
 }
 
 } // namespace
@@ -27,15 +27,16 @@ void Reader::read_pieces(Problem& p) {
 // `white|black` then pieces, as often as wanted; ends at a word that is neither.
 void Reader::read_piece_groups(std::string_view name, bool in_twin, const AddPiece& add) {
     auto colour_of = [this](const Token& t) { return find_colour(t.text, lang_); };
-    const std::string white_or_black = "'" + std::string(colour_word(Colour::White, lang_)) +
-                                       "' or '" + std::string(colour_word(Colour::Black, lang_)) + "'";
+    const Message white_or_black = or_list({"'" + std::string(colour_word(Colour::White, lang_)) + "'",
+                                            "'" + std::string(colour_word(Colour::Black, lang_)) + "'"});
     Token c = lex_.next();
     auto colour = colour_of(c);
     if (colour.kind != Lookup<Colour>::One || colour.value == Colour::Neutral)
-        fail(c, "expected " + white_or_black + " after '" + std::string(name) + "', found " + found(c) +
-                    (colour.value == Colour::Neutral && colour.kind == Lookup<Colour>::One
-                         ? " (neutral pieces are not supported)"
-                         : ""));
+        fail(c, Message(Msg::ExpectedColourAfter,
+                        {white_or_black, std::string(name), found(c),
+                         colour.value == Colour::Neutral && colour.kind == Lookup<Colour>::One
+                             ? Message(Msg::NeutralNotSupported)
+                             : Message()}));
     for (;;) {
         Color side = colour.value == Colour::White ? WHITE : BLACK;
         int count = 0, line = c.line;
@@ -60,15 +61,15 @@ void Reader::read_piece_groups(std::string_view name, bool in_twin, const AddPie
             ++count;
         }
         if (count == 0)
-            fail(lex_.peek(), "expected a piece (e.g. Ka1 or Pa2b3) after " + quoted(c.text) +
-                                  ", found " + found(lex_.peek()));
+            fail(lex_.peek(), Message(Msg::ExpectedPieceAfter,
+                                      {piece_examples(lang_), quoted(c.text), found(lex_.peek())}));
         const Token& t = lex_.peek();
         if (t.eof() || colour_of(t).kind != Lookup<Colour>::One) break;
         c = lex_.next();
         colour = colour_of(c);
         if (colour.value == Colour::Neutral)
-            fail(c, "expected " + white_or_black + ", found " + quoted(c.text) +
-                        " (neutral pieces are not supported)");
+            fail(c, Message(Msg::ExpectedColour,
+                            {white_or_black, quoted(c.text), Message(Msg::NeutralNotSupported)}));
     }
 }
 
@@ -77,20 +78,22 @@ void Reader::read_piece_groups(std::string_view name, bool in_twin, const AddPie
 // (fairy) code; an unknown code followed by good squares is a fairy piece.
 std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
     std::string_view s = t.text;
-    const std::string letters = "expected a piece letter " + piece_letters(lang_) + ", found ";
     auto fairy = [&](std::string_view code) {
-        fail(t, letters + quoted(code) + " (fairy pieces are not supported)");
+        fail(t, Message(Msg::FairyPiece, {piece_letters(lang_), quoted(code)}));
+    };
+    auto not_a_piece = [&](std::string_view s) {
+        return Message(Msg::ExpectedPiece, {piece_examples(lang_), quoted(s)});
     };
     std::vector<Square> squares;
     PieceType type = piece_type_of(s[0], lang_);
     if (s.size() == 1) {
         if (type == NO_PIECE_TYPE) {
             if (is_alpha(s[0])) fairy(s);
-            fail(t, "expected a piece (e.g. Ka1 or Pa2b3), found " + quoted(s));
+            fail(t, not_a_piece(s));
         }
         Token sq = lex_.next();
         if (!parse_squares(sq.text, squares))
-            fail(sq, "expected squares after " + quoted(s) + ", found " + found(sq));
+            fail(sq, Message(Msg::ExpectedSquaresAfter, {quoted(s), found(sq)}));
         return {type, squares};
     }
     bool two_letter_code = s.size() >= 4 && s.size() % 2 == 0 && is_alnum(s[0]) && is_alnum(s[1]) &&
@@ -102,20 +105,20 @@ std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
         // A miswritten square ("Ki9", "Ka1b"), or no squares at all ("royal").
         std::string_view pair = s.substr(1 + bad, 2);
         if (bad > 0 || (pair.size() == 2 && is_alpha(pair[0]) && is_digit(pair[1])))
-            fail(t, "expected a square (a1-h8), found " + quoted(pair));
-        fail(t, "expected a piece (e.g. Ka1 or Pa2b3), found " + quoted(s));
+            fail(t, Message(Msg::ExpectedSquare, {quoted(pair)}));
+        fail(t, not_a_piece(s));
     }
     if (s.size() % 2 == 1 && is_alpha(s[0]) && is_square_list(s.substr(1))) fairy(s.substr(0, 1));
     if (two_letter_code) fairy(s.substr(0, 2));
-    fail(t, "expected a piece (e.g. Ka1 or Pa2b3), found " + quoted(s));
+    fail(t, not_a_piece(s));
 }
 
 void Reader::read_forsyth(Problem& p) {
     Token t = lex_.next();
-    if (t.eof()) fail(t, "expected a FEN board after 'forsyth', found end of file");
+    if (t.eof()) fail(t, Message(Msg::ExpectedFen, {Message(Msg::EndOfFile), "forsyth"}));
     Placement board;
-    std::string error;
-    if (!parse_board(t.text, board, &error)) fail(t, error);
+    Message error;
+    if (!parse_board_said(t.text, board, &error)) fail(t, error);
     for (int i = 0; i < SQUARE_NB; ++i) {
         Square s = Square(i);
         Piece piece = board.piece_on(s);

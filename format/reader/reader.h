@@ -35,32 +35,37 @@ class Reader {
     ReadResult run();
 
   private:
-    Diagnostic diagnostic(const Token& at, std::string message) const {
-        return Diagnostic{name_, at.line, at.column, std::move(message)};
+    Diagnostic diagnostic(const Token& at, Message message) const {
+        return dynamo::diagnostic(name_, at.line, at.column, std::move(message));
     }
-    [[noreturn]] void fail(const Token& at, std::string message) const {
+    [[noreturn]] void fail(const Token& at, Message message) const {
         throw ParseError{diagnostic(at, std::move(message))};
     }
     void report(Problem* p, const Diagnostic& d) {
         if (p) p->errors.push_back(d);
         result_.errors.push_back(d);
     }
-    void report(Problem* p, const Token& at, std::string message) {
+    void report(Problem* p, const Token& at, Message message) {
         report(p, diagnostic(at, std::move(message)));
     }
-    static std::string found(const Token& t) { return t.eof() ? "end of file" : quoted(t.text); }
+    void note(const Token& at, Message message) {
+        result_.notes.push_back(dynamo::diagnostic(name_, at.line, at.column, std::move(message), true));
+    }
+    static Message found(const Token& t) { return t.eof() ? Message(Msg::EndOfFile) : Message(quoted(t.text)); }
     // What follows `after` on its line: the next token, or "end of line".
-    std::string found_on_line(const Token& after) {
+    Message found_on_line(const Token& after) {
         const Token& t = lex_.peek();
-        return t.eof() || t.line == after.line ? found(t) : "end of line";
+        return t.eof() || t.line == after.line ? found(t) : Message(Msg::EndOfLine);
     }
     std::string word(Cmd c) const { return std::string(command_word(c, lang_)); }
+    std::string change_word(TwinKw k) const { return std::string(twin_change_word(k, lang_)); }
+    Message supported_changes(bool or_last) const;
 
     // problem_reader.cpp
     Ending read_problem(Problem& p, Token& begin);
     Ending resync(Problem& p, Token& begin);
     void after_end(Token& begin);
-    void check_complete(Problem& p, const Token& at, const std::string& before);
+    void check_complete(Problem& p, const Token& at, const Message& before);
     bool is_keyword(const Token& t, bool in_twin) const;
     Lookup<Cmd> command(std::string_view token) const { return find_command(token, lang_); }
 

@@ -55,8 +55,7 @@ void Reader::read_remark(Problem& p, const Token& at, const std::string& remark)
 // "sound, with duals" do not matter.
 void Reader::read_verdict_remark(Problem& p, const Token& at, std::string_view given) const {
     if (p.expected_verdict)
-        fail(at, "the verdict is certified twice ('remark verdict: " +
-                     std::string(verdict_name(*p.expected_verdict)) + "' before)");
+        fail(at, Message(Msg::VerdictTwice, {std::string(verdict_name(*p.expected_verdict))}));
     std::string word = folded(given);
     for (Verdict v : {Verdict::Sound, Verdict::SoundWithDuals, Verdict::Cooked, Verdict::Short,
                       Verdict::NoSolution, Verdict::Illegal, Verdict::Incomplete})
@@ -64,20 +63,20 @@ void Reader::read_verdict_remark(Problem& p, const Token& at, std::string_view g
             p.expected_verdict = v;
             return;
         }
-    fail(at, "unknown verdict " + quoted(given) +
-                 " after 'remark verdict:' (expected sound, sound with duals, cooked, short, "
-                 "no solution, illegal or incomplete)");
+    // The words of the remark: English, as the file writes them.
+    fail(at, Message(Msg::UnknownVerdict,
+                     {quoted(given), or_list({"sound", "sound with duals", "cooked", "short",
+                                              "no solution", "illegal", "incomplete"})}));
 }
 
 // `remark intended: N`, as `option Intended N`.
 void Reader::read_intended_remark(Problem& p, const Token& at, std::string_view given) const {
     if (p.intended_given)
-        fail(at, "the intended number of solutions is given twice");
+        fail(at, Msg::IntendedTwice);
     std::string_view digits = given;
     while (digits.size() > 1 && digits[0] == '0') digits.remove_prefix(1);
     if (!all_digits(digits) || digits.size() > 9 || digits == "0")
-        fail(at, "expected a number from 1 to 999999999 after 'remark intended:', found " +
-                     quoted(given));
+        fail(at, Message(Msg::ExpectedNumberFromTo, {"1", "999999999", "remark intended:", quoted(given)}));
     p.options.intended = std::stoi(std::string(digits));
     p.intended_given = true;
 }
@@ -86,10 +85,10 @@ void Reader::read_intended_remark(Problem& p, const Token& at, std::string_view 
 // `--prev`; the no-undo rule forbids the side to move to return to it.
 void Reader::read_prev_remark(Problem& p, const Token& at, std::string_view given) const {
     if (p.options.previous)
-        fail(at, "the previous position is given twice");
+        fail(at, Msg::PrevTwice);
     Placement board;
-    std::string error;
-    if (!parse_board(given, board, &error)) fail(at, "after 'remark prev:': " + error);
+    Message error;
+    if (!parse_board_said(given, board, &error)) fail(at, Message(Msg::AfterRemarkPrev, {error}));
     p.options.previous = board;
 }
 

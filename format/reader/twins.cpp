@@ -52,10 +52,22 @@ std::string twin_letter(size_t index) {
     return "z" + std::to_string(index - 25) + ")";
 }
 
+// "move, exchange, ... continued" in the file's language; `or` before the last one.
+Message Reader::supported_changes(bool or_last) const {
+    std::vector<std::string> words;
+    for (TwinKw k : {TwinKw::Move, TwinKw::Exchange, TwinKw::Add, TwinKw::Remove,
+                     TwinKw::Stipulation, TwinKw::Condition, TwinKw::Continued})
+        words.push_back(change_word(k));
+    if (or_last) return or_list(words);
+    std::string list;
+    for (const std::string& w : words) list += (list.empty() ? "" : ", ") + w;
+    return list;
+}
+
 Square Reader::read_square() {
     Token t = lex_.next();
     auto sq = t.text.size() == 2 ? square_at(t.text, 0) : std::nullopt;
-    if (!sq) fail(t, "expected a square (a1-h8), found " + found(t));
+    if (!sq) fail(t, Message(Msg::ExpectedSquare, {found(t)}));
     return *sq;
 }
 
@@ -75,28 +87,27 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
         auto kw = find_twin_change(t.text, lang_);
         if (kw.kind == Lookup<TwinKw>::None) break;
         if (kw.kind == Lookup<TwinKw>::Ambiguous)
-            fail(t, "ambiguous twin change " + quoted(t.text) + " (" + one_of(kw.candidates) + ")");
+            fail(t, Message(Msg::AmbiguousTwinChange, {quoted(t.text), one_of(kw.candidates)}));
         Token word = lex_.next();
         switch (kw.value) {
         case TwinKw::Continued:
-            if (!first) fail(word, "'continued' must come first in a twin");
+            if (!first) fail(word, Message(Msg::ContinuedFirst, {change_word(TwinKw::Continued)}));
             twin.continued = true;
             if (previous_) state = *previous_;
             break;
         case TwinKw::Move:
         case TwinKw::Exchange: {
             bool move = kw.value == TwinKw::Move;
-            std::string what = move ? "twin move" : "twin exchange";
+            std::string what = this->word(Cmd::Twin) + " " + change_word(kw.value);
             Token from_token = lex_.peek();
             Square from = read_square();
             Token to_token = lex_.peek();
             Square to = read_square();
             if (from == to)
-                fail(to_token, "expected two different squares after '" +
-                                   std::string(move ? "move" : "exchange") + "', found " +
-                                   quoted(to_token.text) + " twice");
+                fail(to_token, Message(Msg::TwoDifferentSquares,
+                                       {change_word(kw.value), quoted(to_token.text)}));
             Piece p1 = state.pieces.piece_on(from), p2 = state.pieces.piece_on(to);
-            if (!p1) fail(from_token, what + ": square " + square_name(from) + " is empty");
+            if (!p1) fail(from_token, Message(Msg::SquareEmpty, {what, square_name(from)}));
             TwinChange c;
             c.kind = move ? TwinChange::Kind::Move : TwinChange::Kind::Exchange;
             c.from = from, c.to = to;
@@ -105,7 +116,7 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
                 std::string label = p2 ? "-" + piece_text(p2, to) + "  " : "";
                 change(c, label + piece_text(p1, from) + "-->" + square_name(to));
             } else {
-                if (!p2) fail(to_token, what + ": square " + square_name(to) + " is empty");
+                if (!p2) fail(to_token, Message(Msg::SquareEmpty, {what, square_name(to)}));
                 change(c, piece_text(p1, from) + "<-->" + piece_text(p2, to));
             }
             break;
@@ -130,7 +141,9 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
             read_squares(twin_change_word(TwinKw::Remove, lang_), &squares);
             for (Square s : squares) {
                 Piece old = state.pieces.piece_on(s);
-                if (!old) fail(at, "twin remove: square " + square_name(s) + " is empty");
+                if (!old)
+                    fail(at, Message(Msg::SquareEmpty, {this->word(Cmd::Twin) + " " + change_word(TwinKw::Remove),
+                                                        square_name(s)}));
                 TwinChange c;
                 c.kind = TwinChange::Kind::Remove;
                 c.from = s;
@@ -158,16 +171,15 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
         case TwinKw::Mirror:
         case TwinKw::Shift:
         case TwinKw::Substitute:
-            fail(word, "twin change " + quoted(word.text) +
-                           " is not supported (supported: move, exchange, add, remove, "
-                           "stipulation, condition, continued)");
+            fail(word, Message(Msg::TwinChangeNotSupported, {quoted(word.text), supported_changes(false)}));
         }
     }
     if (twin.changes.empty())
         fail(lex_.peek().eof() ? keyword : lex_.peek(),
-             "expected a twin change (move, exchange, add, remove, stipulation, condition or "
-             "continued) after '" + std::string(twin.continued ? "continued" : "twin") +
-                 "', found " + found(lex_.peek()));
+             Message(Msg::ExpectedTwinChange,
+                     {supported_changes(true),
+                      twin.continued ? change_word(TwinKw::Continued) : this->word(Cmd::Twin),
+                      found(lex_.peek())}));
     for (size_t i = 0; i < labels.size(); ++i) twin.label += (i ? "  " : "") + labels[i];
     p.twins.push_back(std::move(twin));
     previous_ = std::move(state);

@@ -46,13 +46,8 @@ std::string quoted(std::string_view s) {
     return r + "'";
 }
 
-std::string one_of(const std::vector<std::string_view>& words) {
-    std::string r;
-    for (size_t i = 0; i < words.size(); ++i) {
-        if (i) r += i + 1 == words.size() ? " or " : ", ";
-        r += words[i];
-    }
-    return r;
+Message one_of(const std::vector<std::string_view>& words) {
+    return or_list(std::vector<std::string>(words.begin(), words.end()));
 }
 
 std::optional<Square> square_at(std::string_view s, size_t i) {

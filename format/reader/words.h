@@ -2,6 +2,7 @@
 // Popeye's keyword lookup (case-insensitive, an exact match wins, otherwise a unique prefix).
 #pragma once
 
+#include "format/message.h"
 #include "solver/types.h"
 
 #include <optional>
@@ -27,8 +28,8 @@ bool all_digits(std::string_view s);
 // A token or text quoted for a message: unprintable bytes escaped, long texts cut, so that a
 // message stays one readable line whatever the input holds.
 std::string quoted(std::string_view s);
-// "a", "a or b", "a, b or c".
-std::string one_of(const std::vector<std::string_view>& words);
+// "a", "a or b", "a, b or c" (the "or" in the language of the message).
+Message one_of(const std::vector<std::string_view>& words);
 
 std::optional<Square> square_at(std::string_view s, size_t i);
 // Reads a run of squares ("a1h1"); on failure returns false and sets `bad` to the offset of

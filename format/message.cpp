@@ -1,0 +1,280 @@
+#include "message.h"
+
+#include "terms.h"
+
+#include <iterator>
+#include <string_view>
+
+namespace dynamo {
+
+namespace {
+
+// One phrase in English, German, French and Italian; {0}, {1} ... are the arguments. The words
+// are the problemists' (German Forderung, Stein, Feld, Zwilling; French énoncé, pièce, case,
+// jumeau; Italian, as the AISE writes them, enunciato, pezzo, casa, gemello, eterodosso), the
+// error style that of each language's compiler messages ("... erwartet", "... attendu",
+// "atteso ...").
+struct Phrase {
+    std::string_view en, de, fr, it;
+    std::string_view in(Language l) const {
+        switch (l) {
+        case Language::German: return de;
+        case Language::French: return fr;
+        case Language::Italian: return it;
+        default: return en;
+        }
+    }
+};
+
+// In Msg's order.
+constexpr Phrase PHRASES[] = {
+    {"{0}", "{0}", "{0}", "{0}"}, // Verbatim
+    {"{0}", "{0}", "{0}", "{0}"}, // PieceText
+    {"end of file", "Dateiende", "fin de fichier", "fine file"},
+    {"end of line", "Zeilenende", "fin de ligne", "fine riga"},
+    {"the end of the file", "dem Dateiende", "la fin du fichier", "fine file"},
+    {"{0} or {1}", "{0} oder {1}", "{0} ou {1}", "{0} o {1}"},
+    {"{0} ({1})", "{0} ({1})", "{0} ({1})", "{0} ({1})"},
+    {" (neutral pieces are not supported)", " (neutrale Steine werden nicht unterstützt)",
+     " (les pièces neutres ne sont pas prises en charge)", " (i pezzi neutri non sono supportati)"},
+    {"error", "Fehler", "erreur", "errore"},
+    {"note", "Hinweis", "remarque", "nota"},
+    {"no such file", "Datei nicht gefunden", "fichier introuvable", "file inesistente"},
+    {"permission denied", "Zugriff verweigert", "permission refusée", "permesso negato"},
+    {"is a directory", "ist ein Verzeichnis", "est un répertoire", "è una directory"},
+    {"progress is shown on the terminal's error output, not as Popeye's numbered lines",
+     "der Fortschritt steht auf der Fehlerausgabe des Terminals, nicht in Popeyes nummerierten "
+     "Zeilen",
+     "la progression est affichée sur la sortie d'erreur du terminal, pas en lignes numérotées "
+     "comme chez Popeye",
+     "l'avanzamento è mostrato sull'uscita di errore del terminale, non in righe numerate come "
+     "in Popeye"},
+    {"every first move is solved (Popeye's move numbers follow its own move order)",
+     "jeder erste Zug wird gelöst (Popeyes Zugnummern folgen seiner eigenen Zugfolge)",
+     "chaque premier coup est résolu (les numéros de coup de Popeye suivent son propre ordre des "
+     "coups)",
+     "ogni prima mossa è risolta (i numeri di mossa di Popeye seguono il suo ordine delle mosse)"},
+    {"'orthodox' stands alone: it cannot be combined with other rule words",
+     "'orthodox' steht allein: es lässt sich mit keinem anderen Regelwort verbinden",
+     "'orthodox' s'emploie seul : il ne se combine avec aucun autre mot de règle",
+     "'orthodox' va da solo: non si combina con altre parole di regola"},
+    {"rule switches need the condition Dynamo", "Regelschalter brauchen die Bedingung Dynamo",
+     "les options de règle exigent la condition Dynamo",
+     "le opzioni di regola richiedono la condizione Dynamo"},
+    // The problem's grammar.
+    {"no problem found (the file is empty)", "kein Problem gefunden (die Datei ist leer)",
+     "aucun problème trouvé (le fichier est vide)", "nessun problema trovato (il file è vuoto)"},
+    {"missing '{0}' at the end of the file", "'{0}' fehlt am Ende der Datei",
+     "'{0}' manque à la fin du fichier", "manca '{0}' alla fine del file"},
+    {"expected '{0}' or the end of the file after '{1}', found {2}",
+     "'{0}' oder Dateiende nach '{1}' erwartet, gefunden: {2}",
+     "'{0}' ou fin de fichier attendu après '{1}', trouvé : {2}",
+     "atteso '{0}' o fine file dopo '{1}', trovato {2}"},
+    {"missing stipulation (expected a '{0}' line before {1})",
+     "Forderung fehlt (Zeile '{0}' vor {1} erwartet)",
+     "énoncé manquant (ligne '{0}' attendue avant {1})",
+     "enunciato mancante (attesa una riga '{0}' prima di {1})"},
+    {"missing pieces (expected a '{0}' or '{2}' line before {1})",
+     "Steine fehlen (Zeile '{0}' oder '{2}' vor {1} erwartet)",
+     "pièces manquantes (ligne '{0}' ou '{2}' attendue avant {1})",
+     "pezzi mancanti (attesa una riga '{0}' o '{2}' prima di {1})"},
+    {"ambiguous keyword {0} ({1})", "mehrdeutiges Schlüsselwort {0} ({1})",
+     "mot-clé ambigu {0} ({1})", "parola chiave ambigua {0} ({1})"},
+    {"expected a twin change, '{0}', '{1}' or '{2}' after the twins, found {3}",
+     "Zwillingsänderung, '{0}', '{1}' oder '{2}' nach den Zwillingen erwartet, gefunden: {3}",
+     "modification de jumeau, '{0}', '{1}' ou '{2}' attendu après les jumeaux, trouvé : {3}",
+     "attesa una modifica di gemello, '{0}', '{1}' o '{2}' dopo i gemelli, trovato {3}"},
+    {"unknown keyword {0} (expected {1})", "unbekanntes Schlüsselwort {0} (erwartet: {1})",
+     "mot-clé inconnu {0} (attendu : {1})", "parola chiave sconosciuta {0} (attesa: {1})"},
+    {"expected '{0}' or '{1}' before '{2}'", "'{0}' oder '{1}' vor '{2}' erwartet",
+     "'{0}' ou '{1}' attendu avant '{2}'", "atteso '{0}' o '{1}' prima di '{2}'"},
+    {"structured stipulations ('{0}') are not supported; use '{1}'",
+     "strukturierte Forderungen ('{0}') werden nicht unterstützt; '{1}' verwenden",
+     "les énoncés structurés ('{0}') ne sont pas pris en charge ; utiliser '{1}'",
+     "gli enunciati strutturati ('{0}') non sono supportati; usare '{1}'"},
+    {"'{0}' is not supported", "'{0}' wird nicht unterstützt", "'{0}' n'est pas pris en charge",
+     "'{0}' non è supportato"},
+    {"cannot read file: {0}", "Datei nicht lesbar: {0}", "impossible de lire le fichier : {0}",
+     "impossibile leggere il file: {0}"},
+    // condition, option.
+    {"unknown condition {0} (expected {1})", "unbekannte Bedingung {0} (erwartet: {1})",
+     "condition inconnue {0} (attendu : {1})", "condizione sconosciuta {0} (attesa: {1})"},
+    {"expected a condition (e.g. Dynamo) after '{1}', found {0}",
+     "Bedingung (z. B. Dynamo) nach '{1}' erwartet, gefunden: {0}",
+     "condition (p. ex. Dynamo) attendue après '{1}', trouvé : {0}",
+     "attesa una condizione (p. es. Dynamo) dopo '{1}', trovato {0}"},
+    {"expected a number after '{0}', found {1}", "Zahl nach '{0}' erwartet, gefunden: {1}",
+     "nombre attendu après '{0}', trouvé : {1}", "atteso un numero dopo '{0}', trovato {1}"},
+    {"expected a number from {0} to {1} after '{2}', found {3}",
+     "Zahl von {0} bis {1} nach '{2}' erwartet, gefunden: {3}",
+     "nombre de {0} à {1} attendu après '{2}', trouvé : {3}",
+     "atteso un numero da {0} a {1} dopo '{2}', trovato {3}"},
+    {"expected squares after {0}, found {1}", "Felder nach {0} erwartet, gefunden: {1}",
+     "cases attendues après {0}, trouvé : {1}", "attese delle case dopo {0}, trovato {1}"},
+    {"expected two squares (e.g. a1h8) after '{0}', found {1}",
+     "zwei Felder (z. B. a1h8) nach '{0}' erwartet, gefunden: {1}",
+     "deux cases (p. ex. a1h8) attendues après '{0}', trouvé : {1}",
+     "attese due case (p. es. a1h8) dopo '{0}', trovato {1}"},
+    {"ambiguous option {0} ({1})", "mehrdeutige Option {0} ({1})", "option ambiguë {0} ({1})",
+     "opzione ambigua {0} ({1})"},
+    {"unknown option {0}", "unbekannte Option {0}", "option inconnue {0}",
+     "opzione sconosciuta {0}"},
+    {"option {0} is not supported ({1})", "Option {0} wird nicht unterstützt ({1})",
+     "l'option {0} n'est pas prise en charge ({1})", "l'opzione {0} non è supportata ({1})"},
+    {"expected an option after '{0}', found {1}", "Option nach '{0}' erwartet, gefunden: {1}",
+     "option attendue après '{0}', trouvé : {1}", "attesa un'opzione dopo '{0}', trovato {1}"},
+    {"problem {0}: option not acted on: {1}", "Problem {0}: Option nicht angewandt: {1}",
+     "problème {0} : option non appliquée : {1}", "problema {0}: opzione non applicata: {1}"},
+    // pieces, forsyth and FEN boards.
+    {"square {0} is given twice ({1} and {2})", "Feld {0} ist zweimal besetzt ({1} und {2})",
+     "la case {0} est donnée deux fois ({1} et {2})", "la casa {0} è data due volte ({1} e {2})"},
+    {"expected {0} after '{1}', found {2}{3}", "{0} nach '{1}' erwartet, gefunden: {2}{3}",
+     "{0} attendu après '{1}', trouvé : {2}{3}", "atteso {0} dopo '{1}', trovato {2}{3}"},
+    {"expected a piece (e.g. {0}) after {1}, found {2}",
+     "Stein (z. B. {0}) nach {1} erwartet, gefunden: {2}",
+     "pièce (p. ex. {0}) attendue après {1}, trouvé : {2}",
+     "atteso un pezzo (p. es. {0}) dopo {1}, trovato {2}"},
+    {"expected {0}, found {1}{2}", "{0} erwartet, gefunden: {1}{2}", "{0} attendu, trouvé : {1}{2}",
+     "atteso {0}, trovato {1}{2}"},
+    {"expected a piece letter {0}, found {1} (fairy pieces are not supported)",
+     "Steinbuchstabe {0} erwartet, gefunden: {1} (Märchensteine werden nicht unterstützt)",
+     "lettre de pièce {0} attendue, trouvé : {1} (les pièces féeriques ne sont pas prises en "
+     "charge)",
+     "attesa una lettera di pezzo {0}, trovato {1} (i pezzi eterodossi non sono supportati)"},
+    {"expected a piece (e.g. {0}), found {1}", "Stein (z. B. {0}) erwartet, gefunden: {1}",
+     "pièce (p. ex. {0}) attendue, trouvé : {1}", "atteso un pezzo (p. es. {0}), trovato {1}"},
+    {"expected a square (a1-h8), found {0}", "Feld (a1-h8) erwartet, gefunden: {0}",
+     "case (a1-h8) attendue, trouvé : {0}", "attesa una casa (a1-h8), trovato {0}"},
+    {"expected a FEN board after '{1}', found {0}", "FEN-Brett nach '{1}' erwartet, gefunden: {0}",
+     "échiquier FEN attendu après '{1}', trouvé : {0}",
+     "attesa una scacchiera FEN dopo '{1}', trovato {0}"},
+    {"FEN board: rank {0} has {1} squares, expected 8",
+     "FEN-Brett: Reihe {0} hat {1} Felder, erwartet: 8",
+     "échiquier FEN : la rangée {0} a {1} cases, 8 attendues",
+     "scacchiera FEN: la traversa {0} ha {1} case, attese 8"},
+    {"FEN board: more than 8 ranks", "FEN-Brett: mehr als 8 Reihen",
+     "échiquier FEN : plus de 8 rangées", "scacchiera FEN: più di 8 traverse"},
+    {"FEN board: rank {0} has more than 8 squares", "FEN-Brett: Reihe {0} hat mehr als 8 Felder",
+     "échiquier FEN : la rangée {0} a plus de 8 cases",
+     "scacchiera FEN: la traversa {0} ha più di 8 case"},
+    {"FEN board: unexpected character '{0}' (expected a piece letter PNBRQK/pnbrqk, a digit 1-8 "
+     "or /)",
+     "FEN-Brett: unerwartetes Zeichen '{0}' (erwartet: Steinbuchstabe PNBRQK/pnbrqk, Ziffer 1-8 "
+     "oder /)",
+     "échiquier FEN : caractère inattendu '{0}' (attendu : lettre de pièce PNBRQK/pnbrqk, chiffre "
+     "1-8 ou /)",
+     "scacchiera FEN: carattere inatteso '{0}' (atteso: lettera di pezzo PNBRQK/pnbrqk, cifra 1-8 "
+     "o /)"},
+    {"FEN board: expected 8 ranks of 8 squares, found {0} ranks",
+     "FEN-Brett: 8 Reihen zu 8 Feldern erwartet, gefunden: {0} Reihen",
+     "échiquier FEN : 8 rangées de 8 cases attendues, trouvé : {0} rangées",
+     "scacchiera FEN: attese 8 traverse di 8 case, trovate {0} traverse"},
+    // stipulation.
+    {"expected a stipulation ({0}) after '{2}', found {1}",
+     "Forderung ({0}) nach '{2}' erwartet, gefunden: {1}",
+     "énoncé ({0}) attendu après '{2}', trouvé : {1}",
+     "atteso un enunciato ({0}) dopo '{2}', trovato {1}"},
+    {"stipulation {0} is not supported (supported: {1})",
+     "Forderung {0} wird nicht unterstützt (unterstützt: {1})",
+     "l'énoncé {0} n'est pas pris en charge (pris en charge : {1})",
+     "l'enunciato {0} non è supportato (supportati: {1})"},
+    {"expected a stipulation ({0}), found {1}", "Forderung ({0}) erwartet, gefunden: {1}",
+     "énoncé ({0}) attendu, trouvé : {1}", "atteso un enunciato ({0}), trovato {1}"},
+    {"missing number of moves in stipulation {0} (expected e.g. {1})",
+     "Zugzahl fehlt in der Forderung {0} (erwartet z. B. {1})",
+     "nombre de coups manquant dans l'énoncé {0} (attendu p. ex. {1})",
+     "manca il numero di mosse nell'enunciato {0} (atteso p. es. {1})"},
+    {"the number of moves must be at least 1, found {0} in stipulation {1}",
+     "die Zugzahl muss mindestens 1 sein, gefunden: {0} in der Forderung {1}",
+     "le nombre de coups doit être au moins 1, trouvé : {0} dans l'énoncé {1}",
+     "il numero di mosse deve essere almeno 1, trovato {0} nell'enunciato {1}"},
+    {"expected a number of moves after '{0}', found {1} in stipulation {2}",
+     "Zugzahl nach '{0}' erwartet, gefunden: {1} in der Forderung {2}",
+     "nombre de coups attendu après '{0}', trouvé : {1} dans l'énoncé {2}",
+     "atteso un numero di mosse dopo '{0}', trovato {1} nell'enunciato {2}"},
+    {"expected '.5' after the number of moves, found {0} in stipulation {1}",
+     "'.5' nach der Zugzahl erwartet, gefunden: {0} in der Forderung {1}",
+     "'.5' attendu après le nombre de coups, trouvé : {0} dans l'énoncé {1}",
+     "atteso '.5' dopo il numero di mosse, trovato {0} nell'enunciato {1}"},
+    {"'.5' is only for help play (h#N.5, hs#N.5), found {0}",
+     "'.5' gibt es nur im Hilfsspiel (h#N.5, hs#N.5), gefunden: {0}",
+     "'.5' n'existe que pour le jeu aidé (h#N.5, hs#N.5), trouvé : {0}",
+     "'.5' vale solo per il gioco d'aiuto (h#N.5, hs#N.5), trovato {0}"},
+    {"stipulation {0} is too long (at most {1} moves)",
+     "Forderung {0} ist zu lang (höchstens {1} Züge)",
+     "l'énoncé {0} est trop long (au plus {1} coups)",
+     "l'enunciato {0} è troppo lungo (al massimo {1} mosse)"},
+    // remarks.
+    {"the verdict is certified twice ('remark verdict: {0}' before)",
+     "das Urteil ist zweimal bescheinigt (vorher 'remark verdict: {0}')",
+     "le verdict est certifié deux fois ('remark verdict: {0}' avant)",
+     "il verdetto è certificato due volte ('remark verdict: {0}' prima)"},
+    {"unknown verdict {0} after 'remark verdict:' (expected {1})",
+     "unbekanntes Urteil {0} nach 'remark verdict:' (erwartet: {1})",
+     "verdict inconnu {0} après 'remark verdict:' (attendu : {1})",
+     "verdetto sconosciuto {0} dopo 'remark verdict:' (atteso: {1})"},
+    {"the intended number of solutions is given twice",
+     "die beabsichtigte Zahl der Lösungen ist zweimal angegeben",
+     "le nombre de solutions voulues est donné deux fois",
+     "il numero di soluzioni intese è dato due volte"},
+    {"the previous position is given twice", "die vorige Stellung ist zweimal angegeben",
+     "la position précédente est donnée deux fois", "la posizione precedente è data due volte"},
+    {"after 'remark prev:': {0}", "nach 'remark prev:': {0}", "après 'remark prev:' : {0}",
+     "dopo 'remark prev:': {0}"},
+    // twin.
+    {"ambiguous twin change {0} ({1})", "mehrdeutige Zwillingsänderung {0} ({1})",
+     "modification de jumeau ambiguë {0} ({1})", "modifica di gemello ambigua {0} ({1})"},
+    {"'{0}' must come first in a twin", "'{0}' muss im Zwilling zuerst stehen",
+     "'{0}' doit venir en premier dans un jumeau", "'{0}' deve venire per primo in un gemello"},
+    {"expected two different squares after '{0}', found {1} twice",
+     "zwei verschiedene Felder nach '{0}' erwartet, gefunden: zweimal {1}",
+     "deux cases différentes attendues après '{0}', trouvé : deux fois {1}",
+     "attese due case diverse dopo '{0}', trovato due volte {1}"},
+    {"{0}: square {1} is empty", "{0}: Feld {1} ist leer", "{0} : la case {1} est vide",
+     "{0}: la casa {1} è vuota"},
+    {"twin change {0} is not supported (supported: {1})",
+     "Zwillingsänderung {0} wird nicht unterstützt (unterstützt: {1})",
+     "la modification de jumeau {0} n'est pas prise en charge (prises en charge : {1})",
+     "la modifica di gemello {0} non è supportata (supportate: {1})"},
+    {"expected a twin change ({0}) after '{1}', found {2}",
+     "Zwillingsänderung ({0}) nach '{1}' erwartet, gefunden: {2}",
+     "modification de jumeau ({0}) attendue après '{1}', trouvé : {2}",
+     "attesa una modifica di gemello ({0}) dopo '{1}', trovato {2}"},
+};
+static_assert(std::size(PHRASES) == size_t(Msg::ExpectedTwinChange) + 1, "one phrase per Msg");
+
+} // namespace
+
+std::string Message::text(Language lang) const {
+    if (kind == Msg::Verbatim) return given;
+    if (kind == Msg::PieceText) return twin_label(given, lang);
+    std::string_view phrase = PHRASES[size_t(kind)].in(lang);
+    std::string out;
+    for (size_t i = 0; i < phrase.size(); ++i) {
+        if (phrase[i] == '{' && i + 2 < phrase.size() && phrase[i + 2] == '}' &&
+            phrase[i + 1] >= '0' && phrase[i + 1] <= '9') {
+            size_t n = size_t(phrase[i + 1] - '0');
+            if (n < args.size()) out += args[n].text(lang);
+            i += 2;
+        } else {
+            out += phrase[i];
+        }
+    }
+    return out;
+}
+
+Message piece_arg(std::string text) {
+    Message m(std::move(text));
+    m.kind = Msg::PieceText;
+    return m;
+}
+
+Message or_list(const std::vector<std::string>& words) {
+    if (words.empty()) return {};
+    if (words.size() == 1) return words[0];
+    std::string head;
+    for (size_t i = 0; i + 1 < words.size(); ++i) head += (i ? ", " : "") + words[i];
+    return Message(Msg::Or, {head, words.back()});
+}
+
+} // namespace dynamo
