@@ -187,10 +187,13 @@ class TreeBuilder {
 // refutes. A direct one-mover has no play after its key (Popeye shows none): sound when the
 // diagram is the goal reached.
 Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
-                          const AnalysisOptions& options) {
+                          const AnalysisOptions& given) {
     Solution sol;
-    if (!begin_solution(diagram, stip, options, sol)) return sol;
+    if (!begin_solution(diagram, stip, given, sol)) return sol;
+    AnalysisOptions options = given;
+    options.restrictions = given.restrictions.applied(stip.moves);
     sol.restrictions = options.restrictions;
+    sol.unapplied = given.restrictions.unapplied(stip.moves);
     std::atomic<bool> stop{false};
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [] {});
     // Sized as for a whole solve (analyse_partial).
@@ -242,7 +245,8 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                                 const AnalysisOptions& given, const std::vector<char>& mine,
                                 bool set_play_here) {
     if (stip.help_play()) return analyse_help_partial(diagram, stip, given, mine);
-    const AnalysisOptions& options = given;
+    AnalysisOptions options = given; // searched under the restrictions Popeye applies alone
+    options.restrictions = given.restrictions.applied(stip.moves);
     PartialAnalysis part;
     Solution sol;
     if (!begin_solution(diagram, stip, options, sol)) {

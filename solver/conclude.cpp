@@ -137,7 +137,10 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
     sol.stipulation = stip;
     const bool help = stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::HelpSelf;
     if (help) sol.intended = options.intended;
-    else sol.restrictions = options.restrictions;
+    else {
+        sol.restrictions = options.restrictions.applied(stip.moves);
+        sol.unapplied = options.restrictions.unapplied(stip.moves);
+    }
     sol.threads = partial.threads;
     sol.nodes = partial.nodes;
     sol.seconds = partial.seconds;

@@ -76,6 +76,21 @@ struct SearchRestrictions {
     int threat_within(bool defender_closes) const {
         return defender_closes ? threat_length - 1 : threat_length;
     }
+    // Popeye places the Threat guard only where a defence node has one: at the first, n = N.
+    // With T >= N it stands nowhere, and Popeye says the option is not applicable.
+    bool threat_applicable(int moves) const { return threat_length < 0 || threat_applies(moves); }
+    // Those Popeye applies to an N-mover (searched, Solution::restrictions), and the others
+    // (Solution::unapplied).
+    SearchRestrictions applied(int moves) const {
+        SearchRestrictions r = *this;
+        if (!threat_applicable(moves)) r.threat_length = -1;
+        return r;
+    }
+    SearchRestrictions unapplied(int moves) const {
+        SearchRestrictions r;
+        if (!threat_applicable(moves)) r.threat_length = threat_length;
+        return r;
+    }
     // NonTrivial at a defence node (n as above).
     bool nontrivial_applies(int n) const { return nontrivial() && n - 1 > nontrivial_length; }
 };
