@@ -168,7 +168,7 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
         out.detail += (out.detail.empty() ? "" : "; ") +
                       std::string(term(Term::NotApplicable, settings.lang)) + " " +
                       restrictions_text(solution.unapplied);
-    // An option read but not acted on may change the answer (CastlingMutuallyExclusive): say so.
+    // An option read but not acted on may change the answer (Intelligent, say): say so.
     if (!problem.options.ignored.empty())
         out.detail += (out.detail.empty() ? "" : "; ") +
                       std::string(term(Term::IgnoredOption, settings.lang)) + " " +
