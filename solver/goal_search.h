@@ -65,12 +65,13 @@ class GoalSearch {
     int nontrivial_defences(Position& pos, int limit);
     // Threat T at a defence node: Fail if the attacker's move does not count, Unknown if stopped.
     Outcome threat_guard(Position& pos, int n);
+    // MaxFlightsquares F at a defence node, its moves given.
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
 
   private:
     // The restrictions at a defence node, before its moves: Fail if the attacker's move does not
     // count, Unknown if stopped, Win if it does (the budget then set for the subtrees).
     Outcome guard_defence(Position& pos, int n);
-    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
     // KeepMatingPiece: whether the side that is to reach the goal has nothing left but its king
     // (never in r#N, where both sides have a goal: Popeye then applies no filter).
     bool goal_piece_lost(const Position& pos, bool attacker_to_move) const;

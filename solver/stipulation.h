@@ -91,6 +91,11 @@ struct SearchRestrictions {
         if (!threat_applicable(moves)) r.threat_length = threat_length;
         return r;
     }
+    // MaxFlightsquares F at a defence node (n as above): Popeye's guard stands where the
+    // defender has a move to come after the attacker's next one (solve_nr_remaining >
+    // next_move_has_no_solution), in every battle stipulation: #N, s#N, =N, s=N, r#N alike. Not
+    // before the attacker's last move: #2, s#2, =2 are untouched (found by running Popeye).
+    bool flights_apply(int n) const { return max_flights >= 0 && n >= 3; }
     // NonTrivial at a defence node (n as above).
     bool nontrivial_applies(int n) const { return nontrivial() && n - 1 > nontrivial_length; }
 };
