@@ -35,7 +35,8 @@ Outcome GoalSearch::threat_guard(Position& pos, int n) {
 }
 
 bool GoalSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
-    return restrictions_.flights_apply(n) && more_flights_than(pos, defences, restrictions_.max_flights);
+    return restrictions_.flights_apply(n) &&
+           more_flights_than(pos, defences, restrictions_.max_flights);
 }
 
 bool GoalSearch::nontrivial_applies(int n) const { return restrictions_.nontrivial_applies(n); }

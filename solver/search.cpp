@@ -645,7 +645,8 @@ bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences,
     // #N too: a #2's key that leaves the king a flight stays under MaxFlightsquares 0, and the
     // flights after a #3's second move do not count (castling_01, castling_03; found by running
     // Popeye).
-    return restrictions_.flights_apply(n) && more_flights_than(pos, defences, restrictions_.max_flights);
+    return restrictions_.flights_apply(n) &&
+           more_flights_than(pos, defences, restrictions_.max_flights);
 }
 
 bool MateSearch::flight_refusal(const Position& pos, int n) const {

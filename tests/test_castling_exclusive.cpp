@@ -77,7 +77,8 @@ TEST_CASE("CastlingMutuallyExclusive h1h8: White's 0-0 takes Black's 0-0 (orthod
     CHECK(rook_moved.key() == after(plain, "Rh1-h2").key());
 }
 
-TEST_CASE("CastlingMutuallyExclusive a1h8: Black's 0-0 takes White's 0-0-0", "[castling][options]") {
+TEST_CASE("CastlingMutuallyExclusive a1h8: Black's 0-0 takes White's 0-0-0",
+          "[castling][options]") {
     // h#2: Black plays first. "a1 h8" in two words reads the same.
     for (const char* written : {"a1h8", "a1 h8"}) {
         INFO(written);
@@ -93,9 +94,10 @@ TEST_CASE("CastlingMutuallyExclusive a1h8: Black's 0-0 takes White's 0-0-0", "[c
 }
 
 TEST_CASE("CastlingMutuallyExclusive under Dynamo", "[castling][options][dynamo]") {
-    Position plain = diagram("", "#2", "Dynamo"), pos = diagram("h1h8 CastlingMutuallyExclusive h1a8", "#2", "Dynamo");
-    CHECK(pos.castling().exclusive ==
-          (CR::exclusive_bit(CR::KING_ROOK, CR::KING_ROOK) | CR::exclusive_bit(CR::KING_ROOK, CR::QUEEN_ROOK)));
+    Position plain = diagram("", "#2", "Dynamo"),
+             pos = diagram("h1h8 CastlingMutuallyExclusive h1a8", "#2", "Dynamo");
+    CHECK(pos.castling().exclusive == (CR::exclusive_bit(CR::KING_ROOK, CR::KING_ROOK) |
+                                       CR::exclusive_bit(CR::KING_ROOK, CR::QUEEN_ROOK)));
     CHECK(has_move(plain, "0-0"));
     // 0-0 with the h-rook: Black may castle neither way.
     Position castled = after(pos, "0-0");

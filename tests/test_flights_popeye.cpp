@@ -71,7 +71,8 @@ TEST_CASE("MaxFlightsquares: what it takes away in castling_05, and what it leav
           "[options][flights]") {
     Solved none = solved("castling_05_MaxFlightsquares_0");
     CHECK(none.sol.root.empty()); // no key, no try
-    Solved one = solved("castling_05_MaxFlightsquares_1"), plain = solved("castling_05_MaxFlightsquares_1", false);
+    Solved one = solved("castling_05_MaxFlightsquares_1"),
+           plain = solved("castling_05_MaxFlightsquares_1", false);
     INFO(one.text);
     for (const char* refused : {"1.Ra1-a2 + ?", "1.c5-c6 ? zugzwang."}) {
         CHECK(has_first_move(plain, refused)); // a try without the option

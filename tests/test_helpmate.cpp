@@ -195,7 +195,8 @@ TEST_CASE("Helpmate vs Popeye: intell_12 (WhiteToPlay, h#3.5)", "[helpmate][pope
 
 // CastlingMutuallyExclusive h1h8: after one of the h-rooks castles, the other may not. Without
 // the option a third solution castles with both (1.0-0 0-0 ...); with it, Popeye's two alone.
-TEST_CASE("Helpmate vs Popeye: castling_45 (CastlingMutuallyExclusive h1h8)", "[helpmate][popeye]") {
+TEST_CASE("Helpmate vs Popeye: castling_45 (CastlingMutuallyExclusive h1h8)",
+          "[helpmate][popeye]") {
     PopeyeRun run = against_popeye("castling_45");
     CHECK(run.problem.options.ignored == std::vector<std::string>{"Intelligent"});
     CHECK(run.problem.options.castling_exclusive ==

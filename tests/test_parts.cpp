@@ -298,7 +298,8 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
     CHECK(refused.err.find("forced") != std::string::npos);
 }
 
-TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FEN", "[parts][castling]") {
+TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FEN",
+          "[parts][castling]") {
     // castling_46: all four pairs (15); castling_43: a1h8 alone.
     const std::string file = test_data("popeye/problems/castling_46.inp");
     Run part = solve_part(file, 0, 3);

@@ -91,7 +91,8 @@ TEST_CASE("Threat T >= N agrees with Popeye: not applicable, solved without it",
 TEST_CASE("Threat T >= N: said in the four languages and in JSON", "[options][threat][lang]") {
     Solved s = solved(test_data("popeye/threat_not_applicable/selfmate_2_Threat_2.inp"));
     const std::pair<Language, const char*> said[] = {
-        {Language::English, "not applicable: Threat 2 (too long for s#2, which is solved without it)"},
+        {Language::English,
+         "not applicable: Threat 2 (too long for s#2, which is solved without it)"},
         {Language::German, "nicht anwendbar: Threat 2 (zu lang für s#2, das ohne sie gelöst wird)"},
         {Language::French, "non applicable: Threat 2 (trop longue pour s#2, résolu sans elle)"},
         {Language::Italian,

@@ -78,7 +78,8 @@ constexpr OptionDef OPTIONS[] = {
          auto rook = [](Square s) {
              return file_of(s) == 0 ? CastlingRights::QUEEN_ROOK : CastlingRights::KING_ROOK;
          };
-         o.castling_exclusive |= CastlingRights::exclusive_bit(rook(a.squares[0]), rook(a.squares[1]));
+         o.castling_exclusive |=
+             CastlingRights::exclusive_bit(rook(a.squares[0]), rook(a.squares[1]));
      }},
     {{"GoalIsEnd", "ZielIstEnde", "ButEstFin"}, Arg::None},
     {{"UpToMoveNumber", "BisZugnummer", "JusquAuCoup"}, Arg::Number},
