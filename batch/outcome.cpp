@@ -168,9 +168,9 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
                       restrictions_text(solution.restrictions);
     if (solution.unapplied.any())
         out.detail += (out.detail.empty() ? "" : "; ") +
-                      std::string(term(Term::NotApplied, settings.lang)) + " " +
+                      std::string(term(Term::NotApplicable, settings.lang)) + " " +
                       restrictions_text(solution.unapplied);
-    // An option read but not acted on may change the answer (CastlingMutuallyExclusive): say so.
+    // An option read but not acted on may change the answer (Intelligent, say): say so.
     if (!problem.options.ignored.empty())
         out.detail += (out.detail.empty() ? "" : "; ") +
                       std::string(term(Term::IgnoredOption, settings.lang)) + " " +

@@ -250,6 +250,12 @@ PartProblem problem_from(const json& j, int part) {
     auto rules = RuleSet::parse(j.at("rules").get<std::string>(), &error);
     if (!rules) throw Damaged("rules: " + error);
     if (!parse_fen(j.at("fen").get<std::string>(), *rules, p.diagram, &error)) throw Damaged("fen: " + error);
+    if (j.contains("castling_exclusive")) { // CastlingMutuallyExclusive: more than FEN says
+        CastlingRights cr = p.diagram.castling();
+        cr.exclusive = uint8_t(j.at("castling_exclusive").get<int>() & 15);
+        p.diagram.set_castling(cr);
+        p.diagram.finish_setup();
+    }
     // As fields: the text alone does not say all (h#0.5, from WhiteToPlay, is not read as input).
     const json& st = j.at("stipulation");
     p.stipulation.text = st.at("text").get<std::string>();
@@ -359,6 +365,8 @@ std::string problem_identity(const Position& diagram, const Stipulation& stip,
                        stip.text + " " + std::to_string(int(stip.kind)) + std::to_string(int(stip.goal)) +
                        " " + std::to_string(stip.moves) + (stip.half ? ".5" : "") + "\n" + diagram.rules().name() + "\n" +
                        answer_options_json(options).dump();
+    if (diagram.castling().exclusive)
+        text += "\nCastlingMutuallyExclusive " + std::to_string(diagram.castling().exclusive);
     uint64_t h = 1469598103934665603ull;
     for (unsigned char c : text) {
         h ^= c;
@@ -381,6 +389,7 @@ json part_problem_json(const PartProblem& p, int part) {
                    {"authors", p.problem.authors}, {"origins", p.problem.origins},
                    {"awards", p.problem.awards}};
     j["fen"] = to_fen(p.diagram);
+    if (p.diagram.castling().exclusive) j["castling_exclusive"] = p.diagram.castling().exclusive;
     const Stipulation& st = p.stipulation;
     j["stipulation"] = {{"text", st.text},
                         {"kind", st.kind == Stipulation::Kind::Direct   ? "direct"

@@ -55,6 +55,7 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
             }
         }
     }
+    cr.exclusive = options.castling_exclusive; // normalised by finish_setup()
     pos.set_castling(cr);
     // Orthodox: an en passant capture is possible on the key only after a stated double step.
     Square ep = options.en_passant;

@@ -44,6 +44,7 @@ struct ProblemOptions {
     bool no_threat = false;       // NoThreat
     bool set_play = false;        // SetPlay
     std::vector<Square> no_castling; // NoCastling SQUARES: king/rook squares without the right
+    uint8_t castling_exclusive = 0;  // CastlingMutuallyExclusive pairs (CastlingRights::exclusive)
     int max_solutions = 0;        // MaxSolutions N, 0 = no limit
     int nontrivial_max = -1;      // NonTrivial M T: M, -1 = none
     int nontrivial_length = -1;   //   and T

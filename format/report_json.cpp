@@ -121,17 +121,16 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     j["condition"] = diagram.rules().is_dynamo() ? diagram.rules().name() : "";
     j["verdict"] = verdict_name(solution.verdict);
     if (solution.verdict == Verdict::Illegal) j["illegal"] = solution.illegal_reason;
-    if (solution.restrictions.any()) {
+    auto restrictions = [](const SearchRestrictions& s) {
         json r = json::object();
-        if (solution.restrictions.threat_length >= 0) r["threat"] = solution.restrictions.threat_length;
-        if (solution.restrictions.max_flights >= 0)
-            r["max_flightsquares"] = solution.restrictions.max_flights;
-        if (solution.restrictions.nontrivial())
-            r["nontrivial"] = {solution.restrictions.nontrivial_max,
-                               solution.restrictions.nontrivial_length};
-        if (solution.restrictions.keep_mating_piece) r["keep_mating_piece"] = true;
-        j["restrictions"] = r;
-    }
+        if (s.threat_length >= 0) r["threat"] = s.threat_length;
+        if (s.max_flights >= 0) r["max_flightsquares"] = s.max_flights;
+        if (s.nontrivial()) r["nontrivial"] = {s.nontrivial_max, s.nontrivial_length};
+        if (s.keep_mating_piece) r["keep_mating_piece"] = true;
+        return r;
+    };
+    if (solution.restrictions.any()) j["restrictions"] = restrictions(solution.restrictions);
+    if (solution.unapplied.any()) j["not_applicable"] = restrictions(solution.unapplied);
     if (!solution.helpmate() && solution.solutions_capped) j["solutions_capped"] = true;
 
     json keys = json::array(), tries = json::array(), tree = json::array();

@@ -358,9 +358,14 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     if (solution.restrictions.any())
         out << term(Term::Restricted, lang) << ": " << restrictions_text(solution.restrictions)
             << " (" << term(Term::NotSearched, lang) << ")\n";
+    // Popeye's Threat T with T >= N: no defence node has a threat of T moves to look for.
+    // KeepMatingPiece in r#N: both sides have a goal, Popeye inserts no filter.
     if (solution.unapplied.any())
-        out << term(Term::NotApplied, lang) << ": " << restrictions_text(solution.unapplied) << " ("
-            << solution.stipulation.text << " " << term(Term::SolvedWithout, lang) << ")\n";
+        out << term(Term::NotApplicable, lang) << ": " << restrictions_text(solution.unapplied)
+            << " ("
+            << (solution.unapplied.threat_length >= 0 ? std::string(term(Term::TooLongFor, lang)) + " "
+                                                      : std::string())
+            << solution.stipulation.text << ", " << term(Term::SolvedWithout, lang) << ")\n";
     if (solution.post_key) return out.str() + post_key_verdict(diagram, solution, lang);
     std::vector<std::string> keys;
     for (const RootMove& r : solution.root) {

@@ -20,7 +20,7 @@ enum class Term {
     // The dual notes and the verdict line's details.
     MateDual, ContinuationDual, ThreatDual, ThreatDuals, ShortMate, ShortMates, After, OfMate,
     OfContinuation, ReachesGoalIn, Shorter, AtLeast, Shown, NoKey, StoppedAt, Restricted,
-    NotSearched, Move, Moves, Allowed, In, SolvingTime, NotApplied, SolvedWithout,
+    NotSearched, Move, Moves, Allowed, In, SolvingTime, NotApplicable, TooLongFor, SolvedWithout,
     // `check`'s lines and total.
     Unsupported, Error, Errors, Problem, Problems, NotAsCertified, WholeProblem, SoFar,
     RestrictedBy, IgnoredOption, Differs,

@@ -187,11 +187,13 @@ class TreeBuilder {
 // refutes. A direct one-mover has no play after its key (Popeye shows none): sound when the
 // diagram is the goal reached.
 Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
-                          const AnalysisOptions& options) {
+                          const AnalysisOptions& given) {
     Solution sol;
-    if (!begin_solution(diagram, stip, options, sol)) return sol;
-    sol.restrictions = options.restrictions.applied_to(stip);
-    sol.unapplied = options.restrictions.unapplied_to(stip);
+    if (!begin_solution(diagram, stip, given, sol)) return sol;
+    AnalysisOptions options = given;
+    options.restrictions = given.restrictions.applied_to(stip);
+    sol.restrictions = options.restrictions;
+    sol.unapplied = given.restrictions.unapplied_to(stip);
     std::atomic<bool> stop{false};
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [] {});
     // Sized as for a whole solve (analyse_partial).
@@ -364,6 +366,8 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                     const Outcome guard = search.threat_refusal(pos, n);
                     if (guard == Outcome::Unknown) throw Stopped{};
                     if (guard == Outcome::Fail) throw Refused{};
+                    // Nor has a move that MaxFlightsquares refuses (castling_05; Popeye).
+                    if (search.flight_refusal(pos, n)) throw Refused{};
                     if (search.nontrivial_applies(n)) search.set_nontrivial_budget(budget + 1 - count);
                     std::vector<DefenceNode> refutations;
                     MoveList defences;
@@ -429,10 +433,11 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
             MoveList defences;
             generate_legal(set, defences);
             try {
-                // Popeye shows no set play where Threat refuses the diagram (found by running it).
+                // Popeye shows no set play where Threat or MaxFlightsquares refuses the diagram
+                // (found by running it).
                 Outcome guard = search.threat_refusal(set, n);
                 if (guard == Outcome::Unknown) throw Stopped{};
-                if (guard == Outcome::Fail) defences.clear();
+                if (guard == Outcome::Fail || search.flight_refusal(set, n)) defences.clear();
                 for (Move r : defences) {
                     if (self && search.defender_move_mates(set, r)) {
                         if (options.immediate_mates) part.set_play.push_back({r, MoveMark::Mate, {}, false});

@@ -36,11 +36,8 @@ Outcome GoalSearch::threat_guard(Position& pos, int n) {
 }
 
 bool GoalSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
-    // Popeye counts flights only where the defender has a move to come after the attacker's
-    // next one: not at the node before the attacker's last move (=2, s=2, r#2 are untouched).
-    const int limit = restrictions_.max_flights;
-    if (limit < 0 || n < 3) return false;
-    return more_flights_than(pos, defences, limit);
+    return restrictions_.flights_apply(n) &&
+           more_flights_than(pos, defences, restrictions_.max_flights);
 }
 
 bool GoalSearch::nontrivial_applies(int n) const { return restrictions_.nontrivial_applies(n); }

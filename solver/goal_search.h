@@ -65,6 +65,8 @@ class GoalSearch {
     int nontrivial_defences(Position& pos, int limit);
     // Threat T at a defence node: Fail if the attacker's move does not count, Unknown if stopped.
     Outcome threat_guard(Position& pos, int n);
+    // MaxFlightsquares F at a defence node, its moves given.
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
 
   private:
     // The restrictions at a defence node, before its moves: Fail if the attacker's move does not

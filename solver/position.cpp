@@ -11,6 +11,7 @@ Key piece_square[PIECE_NB][SQUARE_NB];
 Key castling[COLOR_NB][3][SQUARE_NB];
 Key en_passant[8];
 Key side;
+Key castling_exclusive[16];
 
 namespace {
 struct Init {
@@ -27,6 +28,7 @@ struct Init {
                 for (auto& k : i) k = next();
         for (auto& k : en_passant) k = next();
         side = next();
+        for (int i = 1; i < 16; ++i) castling_exclusive[i] = next();
     }
 } init;
 } // namespace
@@ -89,7 +91,7 @@ Key Position::castling_key(const CastlingRights& cr) const {
     for (int c = 0; c < COLOR_NB; ++c)
         for (int i = 0; i < 3; ++i)
             if (cr.sq[c][i] != SQ_NONE) k ^= zobrist::castling[c][i][cr.sq[c][i]];
-    return k;
+    return k ^ zobrist::castling_exclusive[cr.exclusive];
 }
 
 Key Position::extras_key(const StateInfo& s, Color stm) const {

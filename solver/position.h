@@ -37,13 +37,24 @@ struct Placement {
 struct CastlingRights {
     enum Index : uint8_t { KING_INDEX, QUEEN_ROOK, KING_ROOK };
     Square sq[COLOR_NB][3] = {{SQ_NONE, SQ_NONE, SQ_NONE}, {SQ_NONE, SQ_NONE, SQ_NONE}};
+    // Popeye's CastlingMutuallyExclusive: bit exclusive_bit(w, b) pairs White's rook w with
+    // Black's rook b (QUEEN_ROOK or KING_ROOK); castling with one rook of a pair takes the
+    // other's right. Normalised to the pairs whose two rooks both still hold theirs.
+    uint8_t exclusive = 0;
 
+    static constexpr int exclusive_bit(int white_rook, int black_rook) {
+        return 1 << ((white_rook - QUEEN_ROOK) * 2 + (black_rook - QUEEN_ROOK));
+    }
     bool any() const;
     Bitboard tracked_squares() const;
     void normalize() {
         for (auto& c : sq)
             if (c[KING_INDEX] == SQ_NONE || (c[QUEEN_ROOK] == SQ_NONE && c[KING_ROOK] == SQ_NONE))
                 c[0] = c[1] = c[2] = SQ_NONE;
+        for (int w : {QUEEN_ROOK, KING_ROOK})
+            for (int b : {QUEEN_ROOK, KING_ROOK})
+                if (sq[WHITE][w] == SQ_NONE || sq[BLACK][b] == SQ_NONE)
+                    exclusive &= ~exclusive_bit(w, b);
     }
     bool operator==(const CastlingRights&) const = default;
 };
@@ -54,6 +65,14 @@ struct CastlingRights {
 // loses it.
 inline CastlingRights castling_after(CastlingRights cr, Move m, bool strict) {
     Square af = m.active_from(), pf = m.passive_from();
+    if (cr.exclusive && m.is_castling()) // before the castling side's own rights go
+        for (Color c : {WHITE, BLACK})
+            for (int r : {CastlingRights::QUEEN_ROOK, CastlingRights::KING_ROOK})
+                if (cr.sq[c][CastlingRights::KING_INDEX] == af && cr.sq[c][r] == pf)
+                    for (int o : {CastlingRights::QUEEN_ROOK, CastlingRights::KING_ROOK})
+                        if (cr.exclusive & (c == WHITE ? CastlingRights::exclusive_bit(r, o)
+                                                       : CastlingRights::exclusive_bit(o, r)))
+                            cr.sq[~c][o] = SQ_NONE;
     for (auto& c : cr.sq)
         for (Square& s : c) {
             if (s == SQ_NONE) continue;
@@ -96,6 +115,7 @@ extern Key piece_square[PIECE_NB][SQUARE_NB];
 extern Key castling[COLOR_NB][3][SQUARE_NB];
 extern Key en_passant[8];
 extern Key side;
+extern Key castling_exclusive[16]; // [0] == 0
 } // namespace zobrist
 
 class Position {

@@ -651,12 +651,18 @@ Outcome MateSearch::threat_refusal(Position& pos, int n) {
 }
 
 bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {
-    // s#N as s=N: Popeye counts flights only where the defender has a move to come after the
-    // attacker's next one (s#2 is untouched; found by running Popeye).
-    const int limit = restrictions_.max_flights;
-    const bool self = stip_.kind == Stipulation::Kind::Self;
-    if (limit < 0 || n < (self ? 3 : 2)) return false;
-    return more_flights_than(pos, defences, limit);
+    // #N too: a #2's key that leaves the king a flight stays under MaxFlightsquares 0, and the
+    // flights after a #3's second move do not count (castling_01, castling_03; found by running
+    // Popeye).
+    return restrictions_.flights_apply(n) &&
+           more_flights_than(pos, defences, restrictions_.max_flights);
+}
+
+bool MateSearch::flight_refusal(const Position& pos, int n) const {
+    if (!restrictions_.flights_apply(n)) return false;
+    MoveList defences;
+    generate_legal(pos, defences);
+    return goal_ ? goal_->too_many_flights(pos, defences, n) : too_many_flights(pos, defences, n);
 }
 
 bool MateSearch::nontrivial_applies(int n) const {

@@ -118,6 +118,9 @@ class MateSearch {
     // Fail if the move before it (or the diagram, for the set play) does not count (Popeye shows
     // no try and no set play then), Unknown if stopped, else Win.
     Outcome threat_refusal(Position& pos, int n);
+    // MaxFlightsquares F at a defence node (n as in defend), for the tree's first moves and the
+    // set play: true if the defender has more flights than F there (Popeye shows no try then).
+    bool flight_refusal(const Position& pos, int n) const;
 
     uint64_t nodes() const { return nodes_ + (goal_ ? goal_->nodes() : 0); } // helpers' included
     const Stipulation& stipulation() const { return stip_; }

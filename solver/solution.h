@@ -91,7 +91,7 @@ inline constexpr int SHORT_LINES_SHOWN = 10;
 struct Solution {
     Stipulation stipulation;
     SearchRestrictions restrictions;   // battle play searched within these (Popeye's options)
-    SearchRestrictions unapplied;      // given, but not applied to this stipulation (=N, s=N, r#N)
+    SearchRestrictions unapplied;      // given, not applicable here (Threat T >= N)
     std::vector<PlayNode> forced;      // r#: the diagram's mates the attacker must play (fails)
     std::vector<DefenceNode> set_play; // defender moves in the diagram and the attacker's answers
     std::vector<RootMove> root;        // keys and tries, in generation order

@@ -77,19 +77,40 @@ struct SearchRestrictions {
     int threat_within(bool defender_closes) const {
         return defender_closes ? threat_length - 1 : threat_length;
     }
+    // Popeye places the Threat guard only where a defence node has one: at the first, n = N.
+    // With T >= N it stands nowhere, and Popeye says the option is not applicable.
+    bool threat_applicable(int moves) const { return threat_length < 0 || threat_applies(moves); }
+    // Those Popeye applies to an N-mover (searched, Solution::restrictions), and the others
+    // (Solution::unapplied).
+    SearchRestrictions applied(int moves) const {
+        SearchRestrictions r = *this;
+        if (!threat_applicable(moves)) r.threat_length = -1;
+        return r;
+    }
+    SearchRestrictions unapplied(int moves) const {
+        SearchRestrictions r;
+        if (!threat_applicable(moves)) r.threat_length = threat_length;
+        return r;
+    }
+    // MaxFlightsquares F at a defence node (n as above): Popeye's guard stands where the
+    // defender has a move to come after the attacker's next one (solve_nr_remaining >
+    // next_move_has_no_solution), in every battle stipulation: #N, s#N, =N, s=N, r#N alike. Not
+    // before the attacker's last move: #2, s#2, =2 are untouched (found by running Popeye).
+    bool flights_apply(int n) const { return max_flights >= 0 && n >= 3; }
     // NonTrivial at a defence node (n as above).
     bool nontrivial_applies(int n) const { return nontrivial() && n - 1 > nontrivial_length; }
 
     // The part of these that Popeye applies to stip, and the rest. KeepMatingPiece does nothing
     // in r#N: both sides have a goal there, so Popeye inserts no filter (keepmating.c; its r#3
     // keeps lines in which White's last piece is taken before Black mates).
+    // Threat with T >= N is dropped as in applied(N).
     SearchRestrictions applied_to(const Stipulation& stip) const {
-        SearchRestrictions r = *this;
+        SearchRestrictions r = applied(stip.moves);
         if (stip.kind == Stipulation::Kind::Reflex) r.keep_mating_piece = false;
         return r;
     }
     SearchRestrictions unapplied_to(const Stipulation& stip) const {
-        SearchRestrictions r;
+        SearchRestrictions r = unapplied(stip.moves);
         r.keep_mating_piece = keep_mating_piece && !applied_to(stip).keep_mating_piece;
         return r;
     }

@@ -73,10 +73,11 @@ void check_words(const std::string& text, const std::vector<std::string>& presen
 // What English leaves in the text of solve and check when a language translates all.
 const std::vector<std::string> ENGLISH_SOLVE = {
     "threat", "    but\n", "verdict:", "solving time", "twins", "mate dual", "after 1.", "key 1.",
-    "keys 1.", "tries", "cook:", "no duals", "variation", "wRh7", "not applied", "solved without",
-    "intended", "short:", "reaches the goal", "problem verdict", "continuation)"};
+    "keys 1.", "tries", "cook:", "no duals", "variation", "wRh7", "not applicable",
+    "too long for", "solved without", "intended", "short:", "reaches the goal", "problem verdict",
+    "continuation)"};
 const std::vector<std::string> ENGLISH_CHECK = {
-    " sound", " cooked", " problems", "key ", "the whole problem", "twins", "not applied",
+    " sound", " cooked", " problems", "key ", "the whole problem", "twins", "not applicable",
     "intended", " short "};
 
 Run solve_in(const std::string& file, const std::string& lang) {

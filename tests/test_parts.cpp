@@ -297,3 +297,14 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
     CHECK(refused.status == 2);
     CHECK(refused.err.find("forced") != std::string::npos);
 }
+
+TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FEN",
+          "[parts][castling]") {
+    // castling_46: all four pairs (15); castling_43: a1h8 alone.
+    const std::string file = test_data("popeye/problems/castling_46.inp");
+    Run part = solve_part(file, 0, 3);
+    REQUIRE(part.status == 0);
+    CHECK(part.out.find("\"castling_exclusive\":15") != std::string::npos);
+    check_merges_to_whole(file);
+    check_merges_to_whole(test_data("popeye/problems/castling_43.inp"));
+}

@@ -102,14 +102,8 @@ const std::string not_run = "intell_25";
 
 // Those whose text differs from Popeye's, and why: not the order.
 const std::map<std::string, std::string> known = {
-    {"castling_43", "CastlingMutuallyExclusive is not implemented: we show two tries that "
-                    "Popeye does not (castling that the option forbids)"},
-    {"castling_46", "CastlingMutuallyExclusive is not implemented: other keys and tries"},
     {"intell_12", "Intelligent: Popeye writes the solutions in the order its intelligent mode "
                   "finds them, not in move order (intell_12_brute, without it, matches)"},
-    {"castling_45", "CastlingMutuallyExclusive is not implemented: a third solution, with "
-                    "both castlings"},
-    {"castling_45_brute", "as castling_45"},
 };
 
 void compare_order(bool slow_ones) {

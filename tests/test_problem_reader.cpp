@@ -283,14 +283,14 @@ TEST_CASE("Reader: Popeye options we do not act on are kept with their arguments
         "option CastlingMutuallyExclusive h1 a8 NoWk NoBk StopOnShortSolutions GoalIsEnd"));
     CHECK(p.options.ignored ==
           std::vector<std::string>{
-              "Intelligent", "CastlingMutuallyExclusive a1h8",
+              "Intelligent",
               "StartMoveNumber 2 (every first move is solved (Popeye's move numbers follow its "
               "own move order))",
               "UpToMoveNumber 7", "MaxTime 60", "Quodlibet",
-              "Intelligent 3", "CastlingMutuallyExclusive h1a8", "NoWk", "NoBk",
+              "Intelligent 3", "NoWk", "NoBk",
               "StopOnShortSolutions", "GoalIsEnd"});
     // Each at the line it was read on, not the problem's first line.
-    CHECK(p.options.ignored_lines == std::vector<int>{4, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7});
+    CHECK(p.options.ignored_lines == std::vector<int>{4, 6, 6, 6, 6, 6, 7, 7, 7, 7});
     CHECK(p.options.no_board); // NoBoard is acted on: no diagram
     // Acted on: MatesIn1 shows the defender's immediate mates, EnPassant states the last move,
     // MaxFlightsquares, NonTrivial and KeepMatingPiece restrict the search, NoShortVariations
@@ -302,6 +302,11 @@ TEST_CASE("Reader: Popeye options we do not act on are kept with their arguments
     CHECK(p.options.no_short_variations);
     CHECK(p.options.max_flights == 1);
     CHECK(p.options.en_passant == SQ_G6);
+    // CastlingMutuallyExclusive a1h8 and "h1 a8" (two words): White's a-rook with Black's
+    // h-rook, White's h-rook with Black's a-rook.
+    using CR = CastlingRights;
+    CHECK(p.options.castling_exclusive == (CR::exclusive_bit(CR::QUEEN_ROOK, CR::KING_ROOK) |
+                                           CR::exclusive_bit(CR::KING_ROOK, CR::QUEEN_ROOK)));
 }
 
 TEST_CASE("Reader: twins and their instances", "[reader]") {
@@ -553,6 +558,13 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "expected squares after 'NoCastling', found 'z9'");
     expect(framed("option CastlingMutuallyExclusive a1"), "4:34",
            "expected two squares (e.g. a1h8) after 'CastlingMutuallyExclusive', found 'a1'");
+    // White's rook square first, then Black's, as Popeye reads them.
+    expect(framed("option CastlingMutuallyExclusive h8a1"), "4:34",
+           "expected a white rook's square (a1 or h1) and then a black one's (a8 or h8) after "
+           "'CastlingMutuallyExclusive', found 'h8a1'");
+    expect(framed("option CastlingMutuallyExclusive a1 b8"), "4:34",
+           "expected a white rook's square (a1 or h1) and then a black one's (a8 or h8) after "
+           "'CastlingMutuallyExclusive', found 'a1b8'");
     // Dynamo and orthodox together: which is meant is not guessed (it was silently Dynamo).
     expect(framed("condition Dynamo orthodox"), "4:1",
            "'orthodox' stands alone: it cannot be combined with other rule words");
@@ -714,7 +726,8 @@ TEST_CASE("Reader: every Popeye reference problem loads", "[reader]") {
     CHECK(p.stipulation.text == "#3");
     CHECK(p.options.try_play);
     CHECK(p.options.variation);
-    CHECK(p.options.ignored.size() == 4);
+    CHECK(p.options.ignored.empty()); // CastlingMutuallyExclusive, four times, is acted on
+    CHECK(p.options.castling_exclusive == 0b1111);
     Problem q = read_problem_file(test_data("popeye/problems/intell_12.inp")).problems.at(0);
     CHECK(q.authors.size() == 2);
     CHECK(q.origins.size() == 3);

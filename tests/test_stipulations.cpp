@@ -268,7 +268,7 @@ TEST_CASE("Stipulations: r#N tries and refutations as Popeye writes them",
 
 // Popeye's options under =N, s=N and r#N (tests/data/popeye/stipulation_options): Try, Variation,
 // SetPlay, NoThreat and Threat N agree with Popeye (Threat 1 leaves the s=2 without a solution,
-// as Popeye: see test_goal_restrictions.cpp), and nothing is said to be not applied.
+// as Popeye: see test_goal_restrictions.cpp), and nothing is said to be not applicable.
 TEST_CASE("Stipulations: Popeye's options under =N, s=N, r#N", "[stipulation][popeye]") {
     namespace fs = std::filesystem;
     int compared = 0;
@@ -283,7 +283,7 @@ TEST_CASE("Stipulations: Popeye's options under =N, s=N, r#N", "[stipulation][po
         expected = expected.substr(expected.find("\n  " + problem.stipulation.text));
         INFO(e.path().stem().string() << "\nours:\n" << ours << "\nPopeye:\n" << expected);
         CHECK(parse_solution(ours) == parse_solution(expected));
-        CHECK(ours.find("not applied") == std::string::npos);
+        CHECK(ours.find("not applicable") == std::string::npos);
         ++compared;
     }
     CHECK(compared == 7);

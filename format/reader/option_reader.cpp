@@ -59,7 +59,7 @@ OptionArgs Reader::read_option_args(const OptionDef& def, std::string_view name,
         break;
     case Arg::TwoNumbers: number(), number(); break;
     case Arg::Squares: a.written = read_squares(name, &a.squares); break;
-    case Arg::SquarePair: {
+    case Arg::RookPair: {
         Token sq = lex_.next();
         std::string pair(sq.text);
         // "a1h8", or "a1 h8"
@@ -69,6 +69,11 @@ OptionArgs Reader::read_option_args(const OptionDef& def, std::string_view name,
         if (pair.size() != 4 || !is_square_list(pair))
             fail(sq, Message(Msg::ExpectedTwoSquares, {std::string(name), found(sq)}));
         parse_squares(pair, a.squares);
+        // Popeye takes the rooks of the game array: White's first, then Black's.
+        auto on = [&](Square s, Square q, Square k) { return s == q || s == k; };
+        if (!on(a.squares[0], SQ_A1, SQ_H1) || !on(a.squares[1], SQ_A8, SQ_H8))
+            fail(sq, "expected a white rook's square (a1 or h1) and then a black one's (a8 or "
+                     "h8) after '" + std::string(name) + "', found " + quoted(pair));
         a.written = pair;
         break;
     }

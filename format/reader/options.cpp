@@ -72,7 +72,15 @@ constexpr OptionDef OPTIONS[] = {
     {{"WriteGrid", "ZeichneGitter", "AjouteGrille"}, Arg::None},
     {{"CastlingMutuallyExclusive", "RochadenGegenseitigAusschliessend",
       "RoquesMutuellementExclusifs"},
-     Arg::SquarePair},
+     Arg::RookPair, 1,
+     +[](O& o, const A& a) {
+         // A white rook's square, then a black one's: castling with one takes the other's right.
+         auto rook = [](Square s) {
+             return file_of(s) == 0 ? CastlingRights::QUEEN_ROOK : CastlingRights::KING_ROOK;
+         };
+         o.castling_exclusive |=
+             CastlingRights::exclusive_bit(rook(a.squares[0]), rook(a.squares[1]));
+     }},
     {{"GoalIsEnd", "ZielIstEnde", "ButEstFin"}, Arg::None},
     {{"UpToMoveNumber", "BisZugnummer", "JusquAuCoup"}, Arg::Number},
     {{"MatesIn1", "MattsIn1", "MatsEn1"}, Arg::None, 1, +[](O& o, const A&) { o.mates_in_1 = true; }},

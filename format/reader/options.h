@@ -13,12 +13,13 @@
 namespace dynamo::reader {
 
 // What an option takes after it.
-enum class Arg { None, Number, OptionalNumber, TwoNumbers, Squares, SquarePair };
+// RookPair: a white rook's original square and a black one's ("a1h8" or "a1 h8").
+enum class Arg { None, Number, OptionalNumber, TwoNumbers, Squares, RookPair };
 
 // The words read after an option.
 struct OptionArgs {
     std::vector<int> numbers;   // Number, OptionalNumber (0 or 1 of them), TwoNumbers
-    std::vector<Square> squares; // Squares, SquarePair
+    std::vector<Square> squares; // Squares, RookPair
     std::string written;         // the arguments as written ("3", "a1 h8"), "" when none
     int line = 0;                // the option's line
 };
