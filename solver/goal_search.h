@@ -72,7 +72,6 @@ class GoalSearch {
     // The restrictions at a defence node, before its moves: Fail if the attacker's move does not
     // count, Unknown if stopped, Win if it does (the budget then set for the subtrees).
     Outcome guard_defence(Position& pos, int n);
-    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
     // KeepMatingPiece: whether the side that is to reach the goal (=N: White, s=N: Black) has
     // nothing left but its king (r#N has no such side: SearchRestrictions::applied_to).
     bool goal_piece_lost(const Position& pos, bool attacker_to_move) const;

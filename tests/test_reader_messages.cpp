@@ -7,6 +7,7 @@
 #include "format/problem_reader.h"
 
 #include <filesystem>
+#include <unistd.h>
 #include <fstream>
 
 using namespace dynamo;
@@ -20,7 +21,9 @@ namespace fs = std::filesystem;
 struct TempFile {
     fs::path path;
     TempFile(const std::string& name, const std::string& text)
-        : path(fs::temp_directory_path() / ("dynamo_test_reader_messages_" + name)) {
+        // The process id in the name: ctest runs the test cases at once, each in a process.
+        : path(fs::temp_directory_path() /
+               ("dynamo_test_reader_messages_" + std::to_string(::getpid()) + "_" + name)) {
         std::ofstream(path) << text;
     }
     ~TempFile() { fs::remove(path); }
