@@ -81,6 +81,7 @@ AnalysisOptions analysis_options(const CommonOptions& common, const SolveOptions
     a.threads = common.threads;
     a.hash_mb = size_t(solve.hash_mb);
     a.max_seconds = solve.max_seconds;
+    a.every_short_line = order_from(common) == SolutionOrder::Popeye; // listed as Popeye does
     a.interrupt = &interrupted();
     // A placeholder that says "wanted": solve_position() puts the diagram's own printer there.
     if (progress_wanted(solve.quiet)) a.progress = [](const Progress&) {};

@@ -184,6 +184,7 @@ std::string text_solution(const Position& diagram, const Solution& solution,
     if (options.order == SolutionOrder::Popeye) {
         TextReportOptions ours = options;
         ours.order = SolutionOrder::Ours;
+        ours.short_lines_listed = true;
         return text_solution(diagram, popeye_ordered(diagram, solution), ours);
     }
     std::ostringstream out;
@@ -217,6 +218,10 @@ std::string text_solution(const Position& diagram, const Solution& solution,
                 out << "  " << help_line_text(set, line, options.lang, after_pass) << "\n";
             out << "\n";
         }
+        // --order popeye: h#N's shorter solutions first, every length, as Popeye lists them.
+        if (options.short_lines_listed && solution.stipulation.kind == Stipulation::Kind::Help)
+            for (const HelpLine& line : solution.short_lines)
+                out << "  " << help_line_text(diagram, line, options.lang) << "\n";
         for (const HelpLine& line : solution.help_lines)
             out << "  " << help_line_text(diagram, line, options.lang) << "\n";
         if (!solution.help_lines.empty()) out << "\n";

@@ -14,6 +14,7 @@ struct TextReportOptions {
     Language lang = Language::English;
     bool board = true; // the header with the diagram
     SolutionOrder order = SolutionOrder::Ours; // --order popeye: Popeye's order of the tree
+    bool short_lines_listed = false; // helpmates: shorter solutions among the lines (--order popeye)
 };
 
 // The header: remarks, title, author, origin, award (centred), the diagram, and the line with

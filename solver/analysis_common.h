@@ -24,6 +24,8 @@ struct AnalysisOptions {
     bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
     int intended = 1;          // helpmates: the solutions the composer intends (Intended N)
     int max_solutions = 0;     // helpmates: print at most this many solutions (0: all)
+    bool every_short_line = false; // h#N, h=N: every shorter solution of every length, as
+                                   // Popeye lists them (--order popeye); else the first length's
     bool popeye_max_solutions = false; // MaxSolutions came from the problem: helpmates keep
                                        // Popeye's first N (orthodox; searched in full)
     int max_keys = 0;          // battle play: stop after this many keys, in generation order, as

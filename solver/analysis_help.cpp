@@ -191,7 +191,9 @@ Solution analyse_help(const Position& diagram, const Stipulation& stip, const An
             const Stipulation set_stip = help_set_play_stipulation(stip);
             Solution set_play =
                 conclude(set, set_stip, set_options, analyse_help_partial(set, set_stip, set_options, {}));
-            sol.help_set_play = std::move(set_play.help_lines);
+            // Listed as Popeye does (every_short_line): its shorter lines too, the fewest first.
+            if (options.every_short_line) sol.help_set_play = std::move(set_play.short_lines);
+            for (HelpLine& line : set_play.help_lines) sol.help_set_play.push_back(std::move(line));
             if (!set_play.finished) sol.finished = false, sol.verdict = Verdict::Unfinished;
         }
     }
@@ -246,11 +248,13 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
     // Shorter helpmates, the fewest moves first: the same first mover, a whole move less each;
     // up to the first length with one (a part with none goes on: another part may have one).
     if (main.finished && !help_self) {
+        const bool every = options.every_short_line;
         for (int p = plies % 2 == 0 ? 2 : 1; p < plies; p += 2) {
-            HelpCollector::Result shorter = collector.collect(p, SHORT_LINES_SHOWN, mine, false);
+            HelpCollector::Result shorter = collector.collect(p, every ? 0 : SHORT_LINES_SHOWN, mine, false);
             part.short_rounds.push_back({p, shorter.finished, std::move(shorter.lines)});
             const auto& round = part.short_rounds.back();
             if (!round.done) break;
+            if (every) continue;
             if (std::any_of(round.lines.begin(), round.lines.end(),
                             [](const auto& l) { return !l.empty(); }))
                 break;

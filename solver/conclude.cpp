@@ -104,7 +104,8 @@ void conclude_help(const Position& diagram, const AnalysisOptions& options,
         lines.resize(size_t(options.max_solutions));
     for (auto& line : lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
 
-    // Shorter helpmates: the first length with one, at most SHORT_LINES_SHOWN in generation order.
+    // Shorter helpmates: the first length with one, at most SHORT_LINES_SHOWN in generation order
+    // (every_short_line: all of every length, as Popeye lists them).
     if (sol.finished) {
         for (const ShortRound& round : partial.short_rounds) {
             if (!round.done) {
@@ -114,9 +115,10 @@ void conclude_help(const Position& diagram, const AnalysisOptions& options,
             std::vector<std::vector<Move>> found;
             for (const auto& per_first : round.lines) found.insert(found.end(), per_first.begin(), per_first.end());
             if (found.empty()) continue;
-            if (found.size() > size_t(SHORT_LINES_SHOWN)) found.resize(size_t(SHORT_LINES_SHOWN));
+            if (!options.every_short_line && found.size() > size_t(SHORT_LINES_SHOWN))
+                found.resize(size_t(SHORT_LINES_SHOWN));
             for (auto& line : found) sol.short_lines.push_back(with_marks(diagram, std::move(line)));
-            break;
+            if (!options.every_short_line) break;
         }
     }
 
