@@ -14,17 +14,7 @@ namespace {
 // jumeau; Italian, as the AISE writes them, enunciato, pezzo, casa, gemello, eterodosso), the
 // error style that of each language's compiler messages ("... erwartet", "... attendu",
 // "atteso ...").
-struct Phrase {
-    std::string_view en, de, fr, it;
-    std::string_view in(Language l) const {
-        switch (l) {
-        case Language::German: return de;
-        case Language::French: return fr;
-        case Language::Italian: return it;
-        default: return en;
-        }
-    }
-};
+using Phrase = Words4;
 
 // In Msg's order.
 constexpr Phrase PHRASES[] = {

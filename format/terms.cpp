@@ -6,18 +6,6 @@ namespace dynamo {
 
 namespace {
 
-struct Words4 {
-    std::string_view en, de, fr, it;
-    std::string_view in(Language l) const {
-        switch (l) {
-        case Language::German: return de;
-        case Language::French: return fr;
-        case Language::Italian: return it;
-        default: return en;
-        }
-    }
-};
-
 // In Term's order.
 constexpr Words4 TERMS[] = {
     {"threat", "Drohung", "menace", "minaccia"},

@@ -14,6 +14,20 @@
 
 namespace dynamo {
 
+// A word or phrase in English, German, French and Italian (the tables of terms.cpp and
+// message.cpp).
+struct Words4 {
+    std::string_view en, de, fr, it;
+    constexpr std::string_view in(Language l) const {
+        switch (l) {
+        case Language::German: return de;
+        case Language::French: return fr;
+        case Language::Italian: return it;
+        default: return en;
+        }
+    }
+};
+
 enum class Term {
     Threat, Zugzwang, But, Key, Keys, Try, Tries, Variation, Variations, Dual, Duals, NoDuals,
     Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins, Refutes,

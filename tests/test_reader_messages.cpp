@@ -2,12 +2,12 @@
 // German, French or Italian, with the FILE:LINE:COL prefix and the file's own tokens as they are;
 // English is unchanged, and JSON stays English.
 #include "cli_helpers.h"
+#include "temp_file.h"
 
 #include "format/message.h"
 #include "format/problem_reader.h"
 
 #include <filesystem>
-#include <unistd.h>
 #include <fstream>
 
 using namespace dynamo;
@@ -17,25 +17,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A problem file in the temporary folder, removed at the end of the test.
-struct TempFile {
-    fs::path path;
-    TempFile(const std::string& name, const std::string& text)
-        // The process id in the name: ctest runs the test cases at once, each in a process.
-        : path(fs::temp_directory_path() /
-               ("dynamo_test_reader_messages_" + std::to_string(::getpid()) + "_" + name)) {
-        std::ofstream(path) << text;
-    }
-    ~TempFile() { fs::remove(path); }
-    std::string name() const { return path.string(); }
-};
 
 Run solve_in(const TempFile& f, const std::string& lang) {
     cli::CommonOptions common;
     common.threads = 1;
     common.lang = lang;
     cli::SolveOptions options;
-    options.files = {f.name()};
+    options.files = {f.str()};
     options.quiet = true;
     options.no_time = true;
     options.hash_mb = 16;
@@ -50,7 +38,7 @@ Run check_in(const TempFile& f, const std::string& lang, bool json = false) {
     options.quiet = true;
     options.json = json;
     options.hash_mb = 16;
-    cli::CheckOptions check{{f.name()}, ""};
+    cli::CheckOptions check{{f.str()}, ""};
     return captured([&] { return cli::run_check(common, options, check); });
 }
 
@@ -75,15 +63,15 @@ TEST_CASE("Reader messages: English as before", "[reader][lang]") {
     TempFile f("unknown.pop", UNKNOWN_KEYWORD);
     Run en = solve_in(f, "en");
     CHECK(en.status == 2);
-    CHECK(en.err == f.name() +
+    CHECK(en.err == f.str() +
                         ":3:1: error: unknown keyword 'foo' (expected title, author, origin, "
                         "award, remark, pieces, forsyth, stipulation, condition, option, "
                         "twin, nextproblem or endproblem)\n");
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "en");
     CHECK(notes.status == 0);
-    CHECK(has(notes.err, n.name() + ":4:31: note: missing 'endproblem' at the end of the file\n"));
-    CHECK(has(notes.err, n.name() +
+    CHECK(has(notes.err, n.str() + ":4:31: note: missing 'endproblem' at the end of the file\n"));
+    CHECK(has(notes.err, n.str() +
                              ":3: note: problem 1: option not acted on: MoveNumbers (progress "
                              "is shown on the terminal's error output, not as Popeye's "
                              "numbered lines)\n"));
@@ -96,7 +84,7 @@ TEST_CASE("Reader messages: German", "[reader][lang]") {
     Run de = solve_in(f, "de");
     CHECK(de.status == 2);
     // The prefix and the file's words (its keywords, the token) as written; "or" is "oder".
-    CHECK(de.err == f.name() + ":3:1: Fehler: unbekanntes Schlüsselwort 'foo' (erwartet: title, "
+    CHECK(de.err == f.str() + ":3:1: Fehler: unbekanntes Schlüsselwort 'foo' (erwartet: title, "
                                "author, origin, award, remark, pieces, forsyth, stipulation, "
                                "condition, option, twin, nextproblem oder endproblem)\n");
     TempFile b("square.pop", BAD_SQUARE);
@@ -112,8 +100,8 @@ TEST_CASE("Reader messages: German", "[reader][lang]") {
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "de");
     CHECK(notes.status == 0);
-    CHECK(has(notes.err, n.name() + ":4:31: Hinweis: 'endproblem' fehlt am Ende der Datei\n"));
-    CHECK(has(notes.err, n.name() + ":3: Hinweis: Problem 1: Option nicht angewandt: MoveNumbers "
+    CHECK(has(notes.err, n.str() + ":4:31: Hinweis: 'endproblem' fehlt am Ende der Datei\n"));
+    CHECK(has(notes.err, n.str() + ":3: Hinweis: Problem 1: Option nicht angewandt: MoveNumbers "
                                     "(der Fortschritt steht auf der Fehlerausgabe des Terminals"));
     CHECK(!has(notes.err, "note:"));
     // A German file's keywords are named as it writes them.

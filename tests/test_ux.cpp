@@ -2,6 +2,7 @@
 // replay of SAN and PGN, one writer of check and mate signs, FEN counters, mate --upto's word
 // on the shortest length, the verdict wording without a key, and --threads beyond the cores.
 #include "cli_helpers.h"
+#include "temp_file.h"
 #include "helpers.h"
 
 #include "cli/commands.h"
@@ -25,16 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A problem file of the test's own, removed at the end of the test.
-struct TempFile {
-    fs::path path;
-    TempFile(const std::string& name, const std::string& text)
-        : path(fs::temp_directory_path() / ("dynamo_test_ux_" + name)) {
-        std::ofstream(path) << text;
-    }
-    ~TempFile() { fs::remove(path); }
-    std::string str() const { return path.string(); }
-};
 
 Run solve_with(const std::string& file, void (*set)(cli::SolveOptions&)) {
     cli::CommonOptions common;
