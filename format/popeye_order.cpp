@@ -57,12 +57,16 @@ struct Orderer {
         defender_moves(pos, node.defences);
         pos.unmake();
     }
-
-    // The ranks of a helpmate line's moves, ply by ply; the last one mates.
-    std::vector<uint32_t> line_ranks(const Position& diagram, const HelpLine& line) const {
-        return popeye_line_ranks(diagram, stip, line.moves, line.series);
-    }
 };
+
+// Helpmate lines played from `from` under `stip`, in Popeye's order.
+void sort_lines(const Position& from, const Stipulation& stip, std::vector<HelpLine>& lines) {
+    std::vector<std::pair<std::vector<uint32_t>, HelpLine>> keyed;
+    for (const HelpLine& l : lines) keyed.emplace_back(popeye_line_ranks(from, stip, l.moves, l.series), l);
+    std::stable_sort(keyed.begin(), keyed.end(),
+                     [](const auto& a, const auto& b) { return popeye_line_before(a.first, b.first); });
+    for (size_t i = 0; i < lines.size(); ++i) lines[i] = std::move(keyed[i].second);
+}
 
 } // namespace
 
@@ -86,27 +90,11 @@ Solution popeye_ordered(const Position& diagram, const Solution& solution) {
         o.defender_moves(pos, r.refutations);
         pos.unmake();
     }
-    auto by_line = [&](std::vector<HelpLine>& lines) {
-        std::vector<std::pair<std::vector<uint32_t>, HelpLine>> keyed;
-        for (const HelpLine& l : lines) keyed.emplace_back(o.line_ranks(diagram, l), l);
-        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-            return popeye_line_before(a.first, b.first);
-        });
-        for (size_t i = 0; i < lines.size(); ++i) lines[i] = keyed[i].second;
-    };
-    by_line(s.help_lines);
-    if (!s.help_set_play.empty()) { // from its own position, under its own stipulation
-        const Position set = help_set_play_position(diagram);
-        const Stipulation set_stip = help_set_play_stipulation(s.stipulation);
-        std::vector<std::pair<std::vector<uint32_t>, HelpLine>> keyed;
-        for (const HelpLine& l : s.help_set_play)
-            keyed.emplace_back(popeye_line_ranks(set, set_stip, l.moves, l.series), l);
-        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
-            return popeye_line_before(a.first, b.first);
-        });
-        for (size_t i = 0; i < keyed.size(); ++i) s.help_set_play[i] = keyed[i].second;
-    }
-    by_line(s.short_lines);
+    sort_lines(diagram, s.stipulation, s.help_lines);
+    sort_lines(diagram, s.stipulation, s.short_lines);
+    if (!s.help_set_play.empty()) // from its own position, under its own stipulation
+        sort_lines(help_set_play_position(diagram), help_set_play_stipulation(s.stipulation),
+                   s.help_set_play);
     return s;
 }
 

@@ -9,6 +9,7 @@
 // set play is not shown where the diagram has too many flights (castling_05: no tries at all
 // under F = 0; under F = 1 no 1.Ra1-a2+? and no 1.c5-c6?, which we showed before, and no set
 // play).
+#include "problem_helpers.h"
 #include "helpers.h"
 #include "popeye_compare.h"
 
@@ -30,13 +31,8 @@ struct Solved {
 };
 
 Solved solved(const std::string& name, bool restricted = true) {
-    ReadResult read = read_problem_file(test_data("popeye/flights/" + name + ".inp"));
-    REQUIRE(read.problems.size() == 1);
-    Problem problem = read.problems[0];
-    REQUIRE(problem.ok());
-    if (!restricted) problem.options.max_flights = -1;
-    Position diagram =
-        problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+    auto [problem, diagram] = load(test_data("popeye/flights/" + name + ".inp"));
+    if (!restricted) problem.options.max_flights = -1; // a search option: the diagram stays
     AnalysisOptions options = analysis_options_for(problem.options);
     options.threads = 1;
     Solution sol = analyse(diagram, problem.stipulation, options);

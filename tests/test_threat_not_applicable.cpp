@@ -5,6 +5,7 @@
 // without the option; so under #N, s#N, r#N, =N and s=N alike (found by running it on these
 // six). We say so in the verdict block ("not applicable: Threat T (too long for s#2, which is
 // solved without it)"), in the four languages, and search without the option.
+#include "problem_helpers.h"
 #include "cli_helpers.h"
 #include "popeye_compare.h"
 
@@ -27,13 +28,8 @@ struct Solved {
 };
 
 Solved solved(const std::string& path, bool with_option = true) {
-    ReadResult read = read_problem_file(path);
-    REQUIRE(read.problems.size() == 1);
-    Problem problem = read.problems[0];
-    REQUIRE(problem.ok());
-    if (!with_option) problem.options.threat_length = -1;
-    Position diagram =
-        problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+    auto [problem, diagram] = load(path);
+    if (!with_option) problem.options.threat_length = -1; // a search option: the diagram stays
     AnalysisOptions options = analysis_options_for(problem.options);
     options.threads = 1;
     return {problem, diagram, analyse(diagram, problem.stipulation, options)};
