@@ -372,7 +372,11 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                     std::vector<DefenceNode> refutations;
                     MoveList defences;
                     generate_legal(pos, defences);
-                    for (Move r : defences) {
+                    // Likely refutations first: one more than allowed ends the count. The
+                    // refutations are listed in the order of generation all the same.
+                    MoveList ordered = defences;
+                    search.order_likely_refutations(pos, ordered);
+                    for (Move r : ordered) {
                         if (self && search.defender_move_mates(pos, r)) continue;
                         pos.make(r);
                         Outcome o = n > 1 ? search.attack(pos, n - 1) : Outcome::Fail;
@@ -388,6 +392,12 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                         }
                         if (int(refutations.size()) > options.max_refutations) break;
                     }
+                    auto generated_at = [&](Move r) {
+                        return std::find(defences.begin(), defences.end(), r) - defences.begin();
+                    };
+                    std::sort(refutations.begin(), refutations.end(), [&](const auto& a, const auto& b) {
+                        return generated_at(a.move) < generated_at(b.move);
+                    });
                     search.set_nontrivial_budget(budget); // play() applies the guard again
                     if (!refutations.empty() && int(refutations.size()) <= options.max_refutations) {
                         RootMove root{RootMove::Kind::Try, builder.play(pos, m, n, options.variations),

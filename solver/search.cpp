@@ -499,7 +499,9 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         // looked for): the bucket is seldom in the cache, and at this depth the table rarely
         // knows the node (the work before the probe is then done for nothing).
         tt_.prefetch(key);
-    } else if (!self_last) {
+    } else if (self_last) {
+        tt_.prefetch(key); // probed once the moves are known (most nodes end before)
+    } else {
         b = tt_.probe(key);
     }
     if (b.win <= n) return Outcome::Win;
@@ -648,6 +650,15 @@ Outcome MateSearch::threat_guard(Position& pos, int n) {
 
 Outcome MateSearch::threat_refusal(Position& pos, int n) {
     return goal_ ? goal_->threat_guard(pos, n) : threat_guard(pos, n);
+}
+
+void MateSearch::order_likely_refutations(const Position& pos, MoveList& defences) const {
+    if (goal_) return;
+    const int quiet_from = checks_first(pos, defences);
+    std::stable_sort(defences.begin() + quiet_from, defences.end(), [&](Move a, Move b) {
+        return history_[history_index(a)] > history_[history_index(b)];
+    });
+    try_first(defences, killer_[std::min(pos.ply(), 127)]);
 }
 
 bool MateSearch::too_many_flights(const Position& pos, const MoveList& defences, int n) const {

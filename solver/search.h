@@ -118,6 +118,10 @@ class MateSearch {
     // Fail if the move before it (or the diagram, for the set play) does not count (Popeye shows
     // no try and no set play then), Unknown if stopped, else Win.
     Outcome threat_refusal(Position& pos, int n);
+    // The defender's moves at a defence node, likeliest refutations first: the last refutation
+    // at this ply, then checks, then by refutation history (stable otherwise). For counting a
+    // try's refutations, where finding more than the allowed few ends the count.
+    void order_likely_refutations(const Position& pos, MoveList& defences) const;
     // MaxFlightsquares F at a defence node (n as in defend), for the tree's first moves and the
     // set play: true if the defender has more flights than F there (Popeye shows no try then).
     bool flight_refusal(const Position& pos, int n) const;
