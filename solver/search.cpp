@@ -406,14 +406,20 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
         s.split_ = nullptr;
         pool.give_back(std::move(h));
     };
-    tbb::this_task_arena::isolate([&] {
+    auto search_all = [&] {
         tbb::parallel_for(
             tbb::blocked_range<int>(first, list.size(), 1),
             [&](const tbb::blocked_range<int>& r) {
                 for (int i = r.begin(); i < r.end(); ++i) search_move(i);
             },
             tbb::simple_partitioner()); // one task per move: subtrees differ widely in size
-    });
+    };
+    // The outermost split is isolated, so that a thread waiting here never takes an unrelated
+    // first move that would hold it up. The splits below it share its isolation: a thread that
+    // waits for the sibling that holds the long line helps that line's own splits. (Each in an
+    // isolation of its own, it would idle: a forced line then ran on one thread.)
+    if (split_) search_all();
+    else tbb::this_task_arena::isolate(search_all);
     nodes_ += nodes.load(std::memory_order_relaxed);
     if (!split_) // the outermost split: its helpers' counts include their own splits'
         pool.helper_nodes_.fetch_add(nodes.load(std::memory_order_relaxed),
