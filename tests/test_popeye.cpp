@@ -118,6 +118,28 @@ TEST_CASE("NonTrivial problems: Popeye's tree text line for line", "[popeye][non
     }
 }
 
+// Their time is one forced line, searched by splits nested one in another: on two threads (and
+// on four, more than the machine may have) the text is the same as on one. (A split's waiting
+// thread helps the nested splits of the sibling that holds the line.)
+TEST_CASE("NonTrivial problems: the same text at any thread count", "[popeye][nontrivial][parallel]") {
+    for (const std::string name : {"nontriv_06", "nontriv_07"}) {
+        ReadResult read = read_problem_file(test_data("popeye/problems/" + name + ".inp"));
+        REQUIRE(read.problems.size() == 1);
+        const Problem& problem = read.problems[0];
+        Position diagram =
+            problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+        auto solved = [&](int threads) {
+            AnalysisOptions options = analysis_options_for(problem.options);
+            options.threads = threads;
+            return text_solution(diagram, analyse(diagram, problem.stipulation, options), {});
+        };
+        const std::string one = solved(1);
+        INFO(name);
+        CHECK(solved(2) == one);
+        CHECK(solved(4) == one);
+    }
+}
+
 // NoShortVariations is output only: a variation in which the attacker needs fewer moves than the
 // line has left is not shown (Popeye's no_short_variations_attacker_filter.c; threats are solved
 // without it). castling_05 (#3, Variations Try): Popeye's output with the short variations taken
