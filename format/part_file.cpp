@@ -271,6 +271,12 @@ PartProblem problem_from(const json& j, int part) {
     p.stipulation.moves = st.at("moves").get<int>();
     p.stipulation.half = st.at("half").get<bool>();
     p.options = options_from(j.at("options"));
+    // The options the header shows: Popeye's marks on the stipulation ("#6/1"), NoBoard.
+    p.problem.options.threat_length = p.options.restrictions.threat_length;
+    p.problem.options.max_flights = p.options.restrictions.max_flights;
+    p.problem.options.nontrivial_max = p.options.restrictions.nontrivial_max;
+    p.problem.options.nontrivial_length = p.options.restrictions.nontrivial_length;
+    p.problem.options.no_board = h.value("no_board", false);
     if (problem_identity(p.diagram, p.stipulation, p.options) != p.id)
         throw Damaged("problem " + std::to_string(p.problem.index) +
                       ": its id does not match its position, stipulation, rules and options");
@@ -388,6 +394,7 @@ json part_problem_json(const PartProblem& p, int part) {
     j["header"] = {{"remarks", p.problem.remarks}, {"titles", p.problem.titles},
                    {"authors", p.problem.authors}, {"origins", p.problem.origins},
                    {"awards", p.problem.awards}};
+    if (p.problem.options.no_board) j["header"]["no_board"] = true;
     j["fen"] = to_fen(p.diagram);
     if (p.diagram.castling().exclusive) j["castling_exclusive"] = p.diagram.castling().exclusive;
     const Stipulation& st = p.stipulation;

@@ -298,6 +298,20 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
     CHECK(refused.err.find("forced") != std::string::npos);
 }
 
+// The header marks Threat, MaxFlightsquares and NonTrivial on the stipulation ("s#2/1"); NoBoard
+// leaves the diagram out: the merge's header is the whole solve's.
+TEST_CASE("parts: the header's option marks and NoBoard travel with the part", "[parts][header]") {
+    for (const char* name : {"threat/selfmate_2_Threat_1", "flights/castling_05_MaxFlightsquares_1",
+                             "goal_restrictions/reflexmate_3_NonTrivial_0_0", "problems/ep_02"})
+        check_merges_to_whole(test_data(std::string("popeye/") + name + ".inp"));
+    TempDir dir;
+    const std::string file =
+        write(dir.path / "noboard.inp", "beginproblem\nstipulation #2\noption NoBoard Threat 1\n"
+                                        "pieces white ke1 qa7 rh1 black kc1\nendproblem\n");
+    REQUIRE(solve_file(file, false).out.find("+---a") == std::string::npos);
+    check_merges_to_whole(file);
+}
+
 TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FEN",
           "[parts][castling]") {
     // castling_46: all four pairs (15); castling_43: a1h8 alone.
