@@ -181,9 +181,13 @@ HelpCollector::Result help_self_rounds(HelpCollector& collector, int plies, int 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     if (stip.kind == Stipulation::Kind::SeriesHelp) return analyse_series(diagram, stip, options);
     Solution sol = conclude(diagram, stip, options, analyse_help_partial(diagram, stip, options, {}));
-    // SetPlay: Popeye's set play of a helpmate, the other side first and a half-move less (none
-    // when the other side could take the king). It says nothing about soundness.
-    if (options.set_play && stip.kind == Stipulation::Kind::Help && sol.verdict != Verdict::Illegal) {
+    // SetPlay: Popeye's set play of a helpmate or help-selfmate, the other side first and a
+    // half-move less (none when the other side could take the king; none for hs#1, which Popeye
+    // calls not applicable). It says nothing about soundness.
+    const bool has_set_play =
+        stip.kind == Stipulation::Kind::Help ||
+        (stip.kind == Stipulation::Kind::HelpSelf && (stip.moves > 1 || stip.half));
+    if (options.set_play && has_set_play && sol.verdict != Verdict::Illegal) {
         const Position set = help_set_play_position(diagram);
         if (!illegal_reason(set)) {
             AnalysisOptions set_options = options;
