@@ -20,7 +20,7 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
     }
     std::vector<MergedProblem> merged;
     std::string error;
-    if (!merge_part_files(options.files, merged, &error)) {
+    if (!merge_part_files(options.files, merged, &error, text.order == SolutionOrder::Popeye)) {
         print_error(error);
         return 2;
     }

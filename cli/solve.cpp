@@ -166,8 +166,19 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                         status = batch::combine_status(status, 2);
                         continue;
                     }
-                    PartProblem p{problem, instance.label, int(&instance - instances.data()),
-                                  int(instances.size()), diagram, instance.stipulation, a, {}, {}, {}};
+                    // Only helpmates list shorter lines: battle play's parts merge in either order.
+                    AnalysisOptions pa = a;
+                    pa.every_short_line &= instance.stipulation.kind == Stipulation::Kind::Help;
+                    PartProblem p{problem,
+                                  instance.label,
+                                  int(&instance - instances.data()),
+                                  int(instances.size()),
+                                  diagram,
+                                  instance.stipulation,
+                                  pa,
+                                  {},
+                                  {},
+                                  {}};
                     status = batch::combine_status(status, solve_part(p, part->first, part->second));
                     part_problems.push_back(part_problem_json(p, part->first));
                     continue;

@@ -30,12 +30,7 @@ int solve_part(PartProblem& p, int part, int parts) {
     // MaxSolutions is applied when the parts are merged (conclude()): a part examines all its
     // first moves but those after its own N-th key.
     p.partial = analyse_partial(p.diagram, p.stipulation, p.options, mine, part == 0);
-    bool finished = true;
-    for (const FirstMoveFindings& f : p.partial.first_moves)
-        finished &= f.state != FirstMoveFindings::State::Open;
-    if (p.partial.set_play_searched) finished &= p.partial.set_play_done;
-    for (const ShortRound& r : p.partial.short_rounds) finished &= r.done;
-    return finished ? 0 : 3;
+    return partial_finished(p.partial) ? 0 : 3;
 }
 
 } // namespace dynamo::cli
