@@ -15,7 +15,7 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
         text.lang = language_from(common);
         text.order = order_from(common);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
     std::vector<MergedProblem> merged;

@@ -17,7 +17,8 @@ std::pair<int, int> part_from(const std::string& text) {
     };
     if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
         !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 100000 || i < 0 || i >= n)
-        throw UsageError("--part: expected I/N with 0 <= I < N (e.g. 0/16 .. 15/16), found '" + text + "'");
+        throw UsageError(
+            option_said("--part", Message(Msg::ExpectedPartOf, {"0/16 .. 15/16", text})));
     return {i, n};
 }
 
