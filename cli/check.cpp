@@ -17,12 +17,12 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
         if (!options.shard.empty()) {
             auto shard = batch::parse_shard(options.shard);
             if (!shard)
-                throw UsageError("--shard: expected I/N with 0 <= I < N (e.g. 0/4), found '" +
-                                 options.shard + "'");
+                throw UsageError(
+                    option_said("--shard", Message(Msg::ExpectedPartOf, {"0/4", options.shard})));
             check.shard = *shard;
         }
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, check.run.settings.lang);
         return 2;
     }
     install_interrupt_handler();

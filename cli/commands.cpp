@@ -46,6 +46,22 @@ void print_error(const std::string& message) {
     std::cerr << "dynamo: error: " << escaped(message) << "\n";
 }
 
+void print_error(const Message& message, Language lang) {
+    std::cerr << "dynamo: " << Message(Msg::ErrorLabel).text(lang) << ": "
+              << escaped(message.text(lang)) << "\n";
+}
+
+void print_error(const UsageError& e, Language lang) {
+    if (e.said.empty())
+        print_error(e.what());
+    else
+        print_error(e.said, lang);
+}
+
+Message option_said(const std::string& option, Message what) {
+    return Message(Msg::OptionValue, {option, std::move(what)});
+}
+
 std::string error_message(const std::exception& e) {
     if (auto* t = dynamic_cast<const TableAllocationError*>(&e))
         return "--hash: cannot map a transposition table of " + std::to_string(t->megabytes) +
@@ -74,7 +90,8 @@ Language language_from(const CommonOptions& common) {
 SolutionOrder order_from(const CommonOptions& common) {
     if (common.order == "ours") return SolutionOrder::Ours;
     if (common.order == "popeye") return SolutionOrder::Popeye;
-    throw UsageError("--order: expected ours or popeye, found '" + common.order + "'");
+    throw UsageError(option_said(
+        "--order", Message(Msg::ExpectedFound, {or_list({"ours", "popeye"}), common.order})));
 }
 
 namespace {

@@ -72,11 +72,19 @@ struct MergeOptions {
 };
 
 // A bad command line or bad input given on it: the message is printed, the exit status is 2.
+// Its message as data (`said`) is written in the language of --lang.
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
+    explicit UsageError(Message m) : std::runtime_error(m.text()), said(std::move(m)) {}
+    Message said; // empty: what() in every language
 };
 // "dynamo: error: MESSAGE" on stderr, with the bytes of input quoted in it escaped.
 void print_error(const std::string& message);
+// The same in `lang` ("dynamo: Fehler: ..."): the option and the user's tokens as given.
+void print_error(const Message& message, Language lang);
+void print_error(const UsageError& e, Language lang);
+// "--fen: MESSAGE": an option's name before what is wrong with its value.
+Message option_said(const std::string& option, Message what);
 // What to say of an exception that ends a command or a problem: a transposition table that
 // cannot be mapped is --hash's doing, and says so with its size.
 std::string error_message(const std::exception& e);

@@ -15,12 +15,12 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
         text.lang = language_from(common);
         text.order = order_from(common);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
     std::vector<MergedProblem> merged;
     std::string error;
-    if (!merge_part_files(options.files, merged, &error)) {
+    if (!merge_part_files(options.files, merged, &error, text.order == SolutionOrder::Popeye)) {
         print_error(error);
         return 2;
     }

@@ -120,7 +120,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
         text.order = order_from(common);
         if (common.rules_given) rules_override = rules_from(common);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
     SolveOutput output;
@@ -128,7 +128,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     try {
         output = solve_output(options, exports);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
     int status = 0;
@@ -138,7 +138,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
     if (!options.part.empty()) try {
         part = part_from(options.part);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
     for (const std::string& file : options.files) {
@@ -166,8 +166,19 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                         status = batch::combine_status(status, 2);
                         continue;
                     }
-                    PartProblem p{problem, instance.label, int(&instance - instances.data()),
-                                  int(instances.size()), diagram, instance.stipulation, a, {}, {}, {}};
+                    // Only helpmates list shorter lines: battle play's parts merge in either order.
+                    AnalysisOptions pa = a;
+                    pa.every_short_line &= instance.stipulation.kind == Stipulation::Kind::Help;
+                    PartProblem p{problem,
+                                  instance.label,
+                                  int(&instance - instances.data()),
+                                  int(instances.size()),
+                                  diagram,
+                                  instance.stipulation,
+                                  pa,
+                                  {},
+                                  {},
+                                  {}};
                     status = batch::combine_status(status, solve_part(p, part->first, part->second));
                     part_problems.push_back(part_problem_json(p, part->first));
                     continue;
@@ -202,13 +213,13 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
         text.order = order_from(common);
         rules = rules_from(common);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
-    std::string error;
+    Message said;
     Stipulation stip;
-    if (!parse_stipulation(options.stipulation, stip, &error)) {
-        print_error("--stip: " + error);
+    if (!parse_stipulation_said(options.stipulation, stip, &said)) {
+        print_error(option_said("--stip", said), text.lang);
         return 2;
     }
     SolveOutput output;
@@ -216,31 +227,32 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
     try {
         output = solve_output(options, exports);
     } catch (const UsageError& e) {
-        print_error(e.what());
+        print_error(e, text.lang);
         return 2;
     }
     Position diagram;
-    if (!parse_fen(common.fen.empty() ? std::string(START_FEN) : common.fen, *rules, diagram, &error,
-                   &output.counters)) {
-        print_error("--fen: " + error);
+    if (!parse_fen_said(common.fen.empty() ? std::string(START_FEN) : common.fen, *rules, diagram,
+                        &said, &output.counters)) {
+        print_error(option_said("--fen", said), text.lang);
         return 2;
     }
     // Help play's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
     if (stip.help_play() && diagram.side_to_move() != stip.first_mover()) {
-        std::cerr << "dynamo: note: in " << stip.text << " "
-                  << (stip.first_mover() == WHITE ? "White" : "Black")
-                  << " moves first; the FEN's side to move is not used\n";
+        const Message note(
+            stip.first_mover() == WHITE ? Msg::WhiteMovesFirst : Msg::BlackMovesFirst, {stip.text});
+        std::cerr << "dynamo: " << Message(Msg::NoteLabel).text(text.lang) << ": "
+                  << note.text(text.lang) << "\n";
         diagram.set_side_to_move(stip.first_mover());
         diagram.finish_setup();
     }
     if (!options.prev.empty()) { // the no-undo rule's position, as `moves --prev`
         Placement before;
-        if (!parse_board(options.prev, before, &error)) {
-            print_error("--prev: " + error);
+        if (!parse_board_said(options.prev, before, &said)) {
+            print_error(option_said("--prev", said), text.lang);
             return 2;
         }
         if (auto reason = illegal_reason(before, ~diagram.side_to_move(), diagram.rules())) {
-            print_error("--prev: illegal position: " + *reason);
+            print_error(option_said("--prev", Message(Msg::IllegalPosition, {*reason})), text.lang);
             return 2;
         }
         diagram.set_forbidden_placement(before);

@@ -14,9 +14,10 @@ SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& e
     if (!options.export_format.empty()) {
         ExportFormat format;
         if (!parse_export_format(options.export_format, format))
-            throw UsageError("--export: expected fen, latex or svg, found '" +
-                             options.export_format + "'");
-        if (options.json) throw UsageError("--export and --json both write stdout: give one");
+            throw UsageError(option_said(
+                "--export", Message(Msg::ExpectedFound,
+                                    {or_list({"fen", "latex", "svg"}), options.export_format})));
+        if (options.json) throw UsageError(Message(Msg::ExportAndJson));
         out.exports = &exports;
     }
     return out;

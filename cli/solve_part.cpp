@@ -17,7 +17,8 @@ std::pair<int, int> part_from(const std::string& text) {
     };
     if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
         !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 100000 || i < 0 || i >= n)
-        throw UsageError("--part: expected I/N with 0 <= I < N (e.g. 0/16 .. 15/16), found '" + text + "'");
+        throw UsageError(
+            option_said("--part", Message(Msg::ExpectedPartOf, {"0/16 .. 15/16", text})));
     return {i, n};
 }
 
@@ -30,12 +31,7 @@ int solve_part(PartProblem& p, int part, int parts) {
     // MaxSolutions is applied when the parts are merged (conclude()): a part examines all its
     // first moves but those after its own N-th key.
     p.partial = analyse_partial(p.diagram, p.stipulation, p.options, mine, part == 0);
-    bool finished = true;
-    for (const FirstMoveFindings& f : p.partial.first_moves)
-        finished &= f.state != FirstMoveFindings::State::Open;
-    if (p.partial.set_play_searched) finished &= p.partial.set_play_done;
-    for (const ShortRound& r : p.partial.short_rounds) finished &= r.done;
-    return finished ? 0 : 3;
+    return partial_finished(p.partial) ? 0 : 3;
 }
 
 } // namespace dynamo::cli

@@ -63,23 +63,29 @@ bool parse_board_said(std::string_view board, Placement& placement, Message* err
 
 bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::string* error,
                MoveCounters* counters) {
+    Message said;
+    if (parse_fen_said(fen, rules, pos, &said, counters)) return true;
+    return fail(error, said.text());
+}
+
+bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, Message* error,
+                    MoveCounters* counters) {
     std::istringstream in{std::string(fen)};
     std::vector<std::string> fields;
     for (std::string f; in >> f;) fields.push_back(f);
-    if (fields.empty()) return fail(error, "FEN is empty");
+    if (fields.empty()) return fail(error, Message(Msg::FenEmpty));
     if (fields.size() > 6)
-        return fail(error, "FEN has " + std::to_string(fields.size()) + " fields, expected at most 6");
+        return fail(error, Message(Msg::FenFields, {std::to_string(fields.size())}));
 
     Placement placement;
-    if (!parse_board(fields[0], placement, error)) return false;
+    if (!parse_board_said(fields[0], placement, error)) return false;
     pos.clear();
     pos.set_rules(rules);
     for (int s = 0; s < SQUARE_NB; ++s)
         if (Piece p = placement.piece_on(Square(s))) pos.put_piece(p, Square(s));
 
     std::string side = fields.size() > 1 ? fields[1] : "w";
-    if (side != "w" && side != "b")
-        return fail(error, "FEN side to move: expected 'w' or 'b', found '" + side + "'");
+    if (side != "w" && side != "b") return fail(error, Message(Msg::FenSide, {side}));
     pos.set_side_to_move(side == "w" ? WHITE : BLACK);
 
     CastlingRights cr;
@@ -91,15 +97,12 @@ bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::s
             switch (c) {
             case 'K': case 'k': idx = CastlingRights::KING_ROOK; break;
             case 'Q': case 'q': idx = CastlingRights::QUEEN_ROOK; break;
-            default:
-                return fail(error, std::string("FEN castling: unexpected character '") + c +
-                                       "' (expected K, Q, k, q or -)");
+            default: return fail(error, Message(Msg::FenCastlingCharacter, {std::string(1, c)}));
             }
             Square k = castling_home(color, CastlingRights::KING_INDEX);
             Square r = castling_home(color, idx);
             if (pos.piece_on(k) != make_piece(color, KING) || pos.piece_on(r) != make_piece(color, ROOK))
-                return fail(error, std::string("FEN castling: right '") + c +
-                                       "' needs the king and the rook on their original squares");
+                return fail(error, Message(Msg::FenCastlingRight, {std::string(1, c)}));
             cr.sq[color][CastlingRights::KING_INDEX] = k;
             cr.sq[color][idx] = r;
         }
@@ -109,8 +112,7 @@ bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::s
     std::string ep = fields.size() > 3 ? fields[3] : "-";
     if (ep != "-") {
         if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || (ep[1] != '3' && ep[1] != '6'))
-            return fail(error, "FEN en passant: expected '-' or a square on rank 3 or 6, found '" +
-                                   ep + "'");
+            return fail(error, Message(Msg::FenEnPassant, {ep}));
         Square s = make_square(ep[0] - 'a', ep[1] - '1');
         Color us = side == "w" ? WHITE : BLACK;
         // Kept only when a pawn can take: the key then depends on real possibilities alone.
@@ -120,7 +122,7 @@ bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::s
     MoveCounters read;
     for (size_t i = 4; i < fields.size(); ++i) {
         if (fields[i].find_first_not_of("0123456789") != std::string::npos)
-            return fail(error, "FEN move counter: expected a number, found '" + fields[i] + "'");
+            return fail(error, Message(Msg::FenMoveCounter, {fields[i]}));
         // Any number of digits is a number; past nine they say no more than 999999999.
         (i == 4 ? read.halfmove : read.fullmove) =
             fields[i].size() > 9 ? 999999999 : std::stoi(fields[i]);

@@ -28,6 +28,9 @@ MoveCounters counters_after(const Position& before, Move m, MoveCounters counter
 // is wrong; `pos` is then unspecified.
 bool parse_fen(std::string_view fen, const RuleSet& rules, Position& pos, std::string* error,
                MoveCounters* counters = nullptr);
+// The same, its error as data (message.h), for the command line's messages in any language.
+bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, Message* error,
+                    MoveCounters* counters = nullptr);
 
 // Reads the board field alone (e.g. the placement before the opponent's last move, --prev).
 bool parse_board(std::string_view board, Placement& placement, std::string* error);

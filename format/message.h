@@ -40,7 +40,12 @@ enum class Msg : uint8_t {
     VerdictTwice, UnknownVerdict, IntendedTwice, PrevTwice, AfterRemarkPrev,
     // twin.
     AmbiguousTwinChange, ContinuedFirst, TwoDifferentSquares, SquareEmpty, TwinChangeNotSupported,
-    ExpectedTwinChange
+    ExpectedTwinChange,
+    // The command line's values (cli/): --order, --export, --part, --shard, --stip, --fen, --prev.
+    OptionValue, ExpectedFound, ExpectedPartOf, ExportAndJson, IllegalPosition, WhiteMovesFirst,
+    BlackMovesFirst, ExpectedMovesAfter, UnexpectedAfterStipulation, StipulationNeedsMove,
+    FenEmpty, FenFields, FenSide, FenCastlingCharacter, FenCastlingRight, FenEnPassant,
+    FenMoveCounter
 };
 // clang-format on
 

@@ -216,6 +216,7 @@ AnalysisOptions options_from(const json& j) {
     a.max_keys = j.at("max_keys").get<int>();
     a.popeye_max_solutions = j.value("popeye_max_solutions", false);
     a.no_short_variations = j.at("no_short_variations").get<bool>();
+    a.every_short_line = j.value("every_short_line", false);
     const json& r = j.at("restrictions");
     a.restrictions.threat_length = r.at("threat").get<int>();
     a.restrictions.max_flights = r.at("max_flightsquares").get<int>();
@@ -230,6 +231,59 @@ FirstMoveFindings::State state_from(const std::string& s) {
     if (s == "open") return FirstMoveFindings::State::Open;
     if (s == "skipped") return FirstMoveFindings::State::Skipped;
     throw Damaged("unknown state '" + s + "'");
+}
+
+// A helpmate's set play: its own analysis, all of it one part's (the first moves of the set
+// position under the set play's stipulation, each done or open, with its lines; the shorter
+// rounds).
+json help_partial_json(const Position& pos, const PartialAnalysis& a) {
+    json findings = json::array(), rounds = json::array();
+    for (size_t i = 0; i < a.first_moves.size(); ++i) {
+        const FirstMoveFindings& f = a.first_moves[i];
+        json o = move_ref(pos, f.move);
+        o["state"] = state_name(f.state);
+        if (!f.lines.empty()) o["lines"] = lines_json(pos, f.lines);
+        findings.push_back(o);
+    }
+    for (const ShortRound& r : a.short_rounds) {
+        json lines = json::array();
+        for (size_t i = 0; i < r.lines.size(); ++i)
+            if (!r.lines[i].empty())
+                lines.push_back({{"index", i}, {"lines", lines_json(pos, r.lines[i])}});
+        rounds.push_back({{"plies", r.plies}, {"done", r.done}, {"lines", lines}});
+    }
+    return {{"findings", findings}, {"short", rounds}};
+}
+
+PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, const json& j) {
+    PartialAnalysis a;
+    MoveList moves;
+    first_moves_of(pos, stip, moves);
+    const json& findings = j.at("findings");
+    if (findings.size() != size_t(moves.size()))
+        throw Damaged("the set play's first moves are not those of its position");
+    for (size_t i = 0; i < findings.size(); ++i) {
+        FirstMoveFindings f;
+        f.move = move_from(pos, findings[i]);
+        if (f.move != moves[int(i)]) throw Damaged("the set play's first moves are out of order");
+        f.state = state_from(findings[i].at("state").get<std::string>());
+        if (findings[i].contains("lines")) f.lines = lines_from(pos, findings[i].at("lines"));
+        a.first_moves.push_back(std::move(f));
+    }
+    for (const json& r : j.at("short")) {
+        ShortRound round;
+        round.plies = r.at("plies").get<int>();
+        round.done = r.at("done").get<bool>();
+        round.lines.resize(a.first_moves.size());
+        for (const json& l : r.at("lines")) {
+            size_t i = l.at("index").get<size_t>();
+            if (i >= round.lines.size())
+                throw Damaged("a shorter set-play line under no first move");
+            round.lines[i] = lines_from(pos, l.at("lines"));
+        }
+        a.short_rounds.push_back(std::move(round));
+    }
+    return a;
 }
 
 PartProblem problem_from(const json& j, int part) {
@@ -271,6 +325,12 @@ PartProblem problem_from(const json& j, int part) {
     p.stipulation.moves = st.at("moves").get<int>();
     p.stipulation.half = st.at("half").get<bool>();
     p.options = options_from(j.at("options"));
+    // The options the header shows: Popeye's marks on the stipulation ("#6/1"), NoBoard.
+    p.problem.options.threat_length = p.options.restrictions.threat_length;
+    p.problem.options.max_flights = p.options.restrictions.max_flights;
+    p.problem.options.nontrivial_max = p.options.restrictions.nontrivial_max;
+    p.problem.options.nontrivial_length = p.options.restrictions.nontrivial_length;
+    p.problem.options.no_board = h.value("no_board", false);
     if (problem_identity(p.diagram, p.stipulation, p.options) != p.id)
         throw Damaged("problem " + std::to_string(p.problem.index) +
                       ": its id does not match its position, stipulation, rules and options");
@@ -330,6 +390,10 @@ PartProblem problem_from(const json& j, int part) {
             p.partial.short_rounds.push_back(std::move(round));
         }
     }
+    if (j.contains("help_set_play"))
+        p.partial.help_set_play.push_back(
+            help_partial_from(help_set_play_position(p.diagram),
+                              help_set_play_stipulation(p.stipulation), j.at("help_set_play")));
     p.partial.nodes = j.at("nodes").get<uint64_t>();
     p.partial.seconds = j.at("time_s").get<double>();
     p.partial.threads = j.at("threads").get<int>();
@@ -339,23 +403,27 @@ PartProblem problem_from(const json& j, int part) {
 } // namespace
 
 json answer_options_json(const AnalysisOptions& a) {
-    return json{{"tries", a.tries},
-                {"max_refutations", a.max_refutations},
-                {"variations", a.variations},
-                {"threats", a.threats},
-                {"set_play", a.set_play},
-                {"immediate_mates", a.immediate_mates},
-                {"intended", a.intended},
-                {"max_solutions", a.max_solutions},
-                {"max_keys", a.max_keys},
-                {"popeye_max_solutions", a.popeye_max_solutions},
-                {"no_short_variations", a.no_short_variations},
-                {"restrictions",
-                 {{"threat", a.restrictions.threat_length},
-                  {"max_flightsquares", a.restrictions.max_flights},
-                  {"nontrivial_max", a.restrictions.nontrivial_max},
-                  {"nontrivial_length", a.restrictions.nontrivial_length},
-                  {"keep_mating_piece", a.restrictions.keep_mating_piece}}}};
+    json j{{"tries", a.tries},
+           {"max_refutations", a.max_refutations},
+           {"variations", a.variations},
+           {"threats", a.threats},
+           {"set_play", a.set_play},
+           {"immediate_mates", a.immediate_mates},
+           {"intended", a.intended},
+           {"max_solutions", a.max_solutions},
+           {"max_keys", a.max_keys},
+           {"popeye_max_solutions", a.popeye_max_solutions},
+           {"no_short_variations", a.no_short_variations},
+           {"restrictions",
+            {{"threat", a.restrictions.threat_length},
+             {"max_flightsquares", a.restrictions.max_flights},
+             {"nontrivial_max", a.restrictions.nontrivial_max},
+             {"nontrivial_length", a.restrictions.nontrivial_length},
+             {"keep_mating_piece", a.restrictions.keep_mating_piece}}}};
+    // --order popeye: a helpmate's shorter lines of every length (only when set, so that the
+    // identity of the parts solved without it stays what it was).
+    if (a.every_short_line) j["every_short_line"] = true;
+    return j;
 }
 
 std::string problem_identity(const Position& diagram, const Stipulation& stip,
@@ -388,6 +456,7 @@ json part_problem_json(const PartProblem& p, int part) {
     j["header"] = {{"remarks", p.problem.remarks}, {"titles", p.problem.titles},
                    {"authors", p.problem.authors}, {"origins", p.problem.origins},
                    {"awards", p.problem.awards}};
+    if (p.problem.options.no_board) j["header"]["no_board"] = true;
     j["fen"] = to_fen(p.diagram);
     if (p.diagram.castling().exclusive) j["castling_exclusive"] = p.diagram.castling().exclusive;
     const Stipulation& st = p.stipulation;
@@ -451,6 +520,10 @@ json part_problem_json(const PartProblem& p, int part) {
             finished &= r.done;
         }
         j["short"] = rounds;
+    }
+    for (const PartialAnalysis& set_part : p.partial.help_set_play) {
+        j["help_set_play"] = help_partial_json(help_set_play_position(p.diagram), set_part);
+        finished &= partial_finished(set_part);
     }
     j["finished"] = finished;
     j["open"] = open;

@@ -31,7 +31,7 @@ std::string difference(const PartProblem& a, const PartProblem& b) {
 } // namespace
 
 bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
-                      std::string* error) {
+                      std::string* error, bool every_short_line) {
     auto fail = [&](const std::string& message) {
         if (error) *error = message;
         return false;
@@ -101,8 +101,17 @@ bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedP
         if (clash >= 0)
             return fail(describe(p) + ": first move " + move_text(p.diagram, p.shares[size_t(clash)].move) +
                         " is not found exactly once among the parts");
+        // --order popeye lists a helpmate's shorter lines of every length (as solve's): the parts
+        // must have searched them all. Parts that did can also be merged in our order.
+        AnalysisOptions options = p.options;
+        if (p.stipulation.kind == Stipulation::Kind::Help && every_short_line &&
+            !options.every_short_line)
+            return fail(describe(p) + ": the parts were solved without --order popeye, which " +
+                        "lists a helpmate's shorter solutions of every length: solve the parts " +
+                        "with --order popeye to merge them with it");
+        options.every_short_line = every_short_line;
         MergedProblem m{p.problem, p.label, p.instance, p.instances, p.diagram, p.stipulation, {}, {}};
-        m.solution = conclude(p.diagram, p.stipulation, p.options, whole);
+        m.solution = conclude(p.diagram, p.stipulation, options, whole);
         for (size_t k = 0; k < whole.first_moves.size(); ++k)
             if (whole.first_moves[k].state == FirstMoveFindings::State::Open)
                 m.open.emplace_back(whole.first_moves[k].move, p.shares[k].part);

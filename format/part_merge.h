@@ -24,8 +24,10 @@ struct MergedProblem {
 
 // Reads and merges the part files. On failure returns false and sets `error` to what is wrong:
 // a missing part (named I/N), a part given twice, a part of another problem or other rules, a
-// file that is no part file.
+// file that is no part file. every_short_line: concluded for --order popeye, a helpmate's shorter
+// solutions of every length listed (as solve's analysis_options(); the parts must have been
+// solved so).
 bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
-                      std::string* error);
+                      std::string* error, bool every_short_line = false);
 
 } // namespace dynamo

@@ -3,6 +3,7 @@
 
 #include "stipulation_text.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -152,6 +153,19 @@ std::string dual_counts(const Solution& solution, Language lang) {
 
 } // namespace
 
+std::string header_stipulation(const Stipulation& stip, const ProblemOptions& o) {
+    // Popeye's WriteOptions (output/plaintext/position.c): "/T" for Threat T, "/F" after it for
+    // MaxFlightsquares F ("//F" alone), ";M,L" for NonTrivial M L; written as given, applicable
+    // or not.
+    std::string s = stip.text;
+    if (o.threat_length >= 0) s += "/" + std::to_string(o.threat_length);
+    if (o.max_flights >= 0)
+        s += (o.threat_length >= 0 ? "/" : "//") + std::to_string(o.max_flights);
+    if (o.nontrivial_max >= 0)
+        s += ";" + std::to_string(o.nontrivial_max) + "," + std::to_string(o.nontrivial_length);
+    return s;
+}
+
 std::string text_header(const Problem& problem, const Position& diagram, const Stipulation& stip,
                         const TextReportOptions& options) {
     std::ostringstream out;
@@ -171,10 +185,13 @@ std::string text_header(const Problem& problem, const Position& diagram, const S
         }
         out << "+---a---b---c---d---e---f---g---h---+\n";
     }
-    char line[128];
-    std::snprintf(line, sizeof line, "  %-26s%3d + %d", stip.text.c_str(),
-                  popcount(diagram.pieces(WHITE)), popcount(diagram.pieces(BLACK)));
-    out << line << "\n";
+    // Popeye's WritePieceCounts: the counts end in column 35, right after the stipulation if it
+    // is too long for that.
+    const std::string left = "  " + header_stipulation(stip, problem.options);
+    const std::string counts = std::to_string(popcount(diagram.pieces(WHITE))) + " + " +
+                               std::to_string(popcount(diagram.pieces(BLACK)));
+    out << left << std::string(35 - std::min<size_t>(35, left.size() + counts.size()), ' ')
+        << counts << "\n";
     if (diagram.rules().is_dynamo()) out << centred(diagram.rules().name()) << "\n";
     return out.str();
 }

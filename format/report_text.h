@@ -17,6 +17,10 @@ struct TextReportOptions {
     bool short_lines_listed = false; // helpmates: shorter solutions among the lines (--order popeye)
 };
 
+// The stipulation as the header writes it: with Popeye's marks of the options that limit the
+// search ("#6/1" for Threat 1, "#3//1" for MaxFlightsquares 1, "s#21;0,0" for NonTrivial 0 0).
+std::string header_stipulation(const Stipulation& stip, const ProblemOptions& options);
+
 // The header: remarks, title, author, origin, award (centred), the diagram, and the line with
 // the stipulation and the piece counts, then the rule and option lines.
 std::string text_header(const Problem& problem, const Position& diagram, const Stipulation& stip,

@@ -5,32 +5,38 @@
 namespace dynamo {
 
 bool parse_stipulation(std::string_view text, Stipulation& stip, std::string* error) {
-    auto fail = [&](const std::string& msg) {
-        if (error) *error = msg;
+    Message said;
+    if (parse_stipulation_said(text, stip, &said)) return true;
+    if (error) *error = said.text();
+    return false;
+}
+
+bool parse_stipulation_said(std::string_view text, Stipulation& stip, Message* error) {
+    auto fail = [&](Message msg) {
+        if (error) *error = std::move(msg);
         return false;
     };
+    const std::string given(text);
+    const std::string quoted = "'" + given + "'";
     std::string t;
     for (char c : text) t += char(std::tolower(static_cast<unsigned char>(c)));
     Stipulation s;
     size_t i = parse_stipulation_head(t, s);
     if (i == 0)
-        return fail("expected a stipulation (#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N, "
-                    "hs#N), found '" + std::string(text) + "'");
+        return fail(Message(Msg::ExpectedStipulation,
+                            {"#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N, hs#N", quoted}));
     size_t digits = i;
     while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
-    if (digits == i)
-        return fail("expected the number of moves after '" + t.substr(0, i) + "', found '" +
-                    std::string(text) + "'");
-    if (digits - i > 3) return fail("stipulation '" + std::string(text) + "' is too long (at most 99 moves)");
+    if (digits == i) return fail(Message(Msg::ExpectedMovesAfter, {t.substr(0, i), given}));
+    if (digits - i > 3) return fail(Message(Msg::StipulationTooLong, {quoted, "99"}));
     s.moves = std::stoi(t.substr(i, digits - i));
-    if (s.moves > 99) return fail("stipulation '" + std::string(text) + "' is too long (at most 99 moves)");
+    if (s.moves > 99) return fail(Message(Msg::StipulationTooLong, {quoted, "99"}));
     std::string rest = t.substr(digits);
     if (rest == ".5" && s.halvable()) s.half = true;
     else if (!rest.empty())
-        return fail("unexpected '" + rest + "' after the stipulation '" + t.substr(0, digits) + "'");
+        return fail(Message(Msg::UnexpectedAfterStipulation, {rest, t.substr(0, digits)}));
     // h#0.5: White's mating move alone (WhiteToPlay on h#1 writes it so).
-    if (s.moves < 1 && !s.half)
-        return fail("stipulation '" + std::string(text) + "' needs at least 1 move");
+    if (s.moves < 1 && !s.half) return fail(Message(Msg::StipulationNeedsMove, {given}));
     s.text = t.substr(0, i) + std::to_string(s.moves) + (s.half ? ".5" : "");
     stip = s;
     return true;

@@ -2,6 +2,7 @@
 // "hs#2" (SPEC.md section 1; Popeye's spelling, any case).
 #pragma once
 
+#include "message.h"
 #include "solver/stipulation.h"
 
 #include <string>
@@ -12,6 +13,8 @@ namespace dynamo {
 // Reads a stipulation; on failure returns false and sets `error` (what was expected, what was
 // found). The text field is set to the normalised form.
 bool parse_stipulation(std::string_view text, Stipulation& stip, std::string* error);
+// The same, its error as data (message.h), for the command line's messages in any language.
+bool parse_stipulation_said(std::string_view text, Stipulation& stip, Message* error);
 
 // The kind and goal at the start of `lower` (lower case), as "ser-h#": how many characters they
 // take, 0 if they are none of ours. Shared by both readers of stipulations.

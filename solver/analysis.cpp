@@ -245,7 +245,11 @@ static bool restricted_at_full_length(const Stipulation& stip, const SearchRestr
 PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
                                 const AnalysisOptions& given, const std::vector<char>& mine,
                                 bool set_play_here) {
-    if (stip.help_play()) return analyse_help_partial(diagram, stip, given, mine);
+    if (stip.help_play()) {
+        PartialAnalysis part = analyse_help_partial(diagram, stip, given, mine);
+        if (set_play_here) add_help_set_play(diagram, stip, given, part);
+        return part;
+    }
     AnalysisOptions options = given;
     options.restrictions = given.restrictions.applied_to(stip); // the pool's and searches' own
     PartialAnalysis part;

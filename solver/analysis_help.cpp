@@ -180,24 +180,37 @@ HelpCollector::Result help_self_rounds(HelpCollector& collector, int plies, int 
 
 Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
     if (stip.kind == Stipulation::Kind::SeriesHelp) return analyse_series(diagram, stip, options);
-    Solution sol = conclude(diagram, stip, options, analyse_help_partial(diagram, stip, options, {}));
-    // SetPlay: Popeye's set play of a helpmate, the other side first and a half-move less (none
-    // when the other side could take the king). It says nothing about soundness.
-    if (options.set_play && stip.kind == Stipulation::Kind::Help && sol.verdict != Verdict::Illegal) {
-        const Position set = help_set_play_position(diagram);
-        if (!illegal_reason(set)) {
-            AnalysisOptions set_options = options;
-            set_options.set_play = false;
-            const Stipulation set_stip = help_set_play_stipulation(stip);
-            Solution set_play =
-                conclude(set, set_stip, set_options, analyse_help_partial(set, set_stip, set_options, {}));
-            // Listed as Popeye does (every_short_line): its shorter lines too, the fewest first.
-            if (options.every_short_line) sol.help_set_play = std::move(set_play.short_lines);
-            for (HelpLine& line : set_play.help_lines) sol.help_set_play.push_back(std::move(line));
-            if (!set_play.finished) sol.finished = false, sol.verdict = Verdict::Unfinished;
-        }
-    }
-    return sol;
+    PartialAnalysis part = analyse_help_partial(diagram, stip, options, {});
+    add_help_set_play(diagram, stip, options, part);
+    return conclude(diagram, stip, options, part);
+}
+
+void add_help_set_play(const Position& diagram, const Stipulation& stip,
+                       const AnalysisOptions& options, PartialAnalysis& part) {
+    // SetPlay: Popeye's set play of a helpmate or help-selfmate, the other side first and a
+    // half-move less (none when the other side could take the king; none for hs#1, which Popeye
+    // calls not applicable). It says nothing about soundness.
+    const bool has_set_play =
+        stip.kind == Stipulation::Kind::Help ||
+        (stip.kind == Stipulation::Kind::HelpSelf && (stip.moves > 1 || stip.half));
+    if (!options.set_play || !has_set_play || !part.illegal_reason.empty()) return;
+    const Position set = help_set_play_position(diagram);
+    if (illegal_reason(set)) return;
+    AnalysisOptions set_options = options;
+    set_options.set_play = false;
+    part.help_set_play.push_back(
+        analyse_help_partial(set, help_set_play_stipulation(stip), set_options, {}));
+}
+
+bool partial_finished(const PartialAnalysis& partial) {
+    for (const FirstMoveFindings& f : partial.first_moves)
+        if (f.state == FirstMoveFindings::State::Open) return false;
+    if (partial.set_play_searched && !partial.set_play_done) return false;
+    for (const ShortRound& r : partial.short_rounds)
+        if (!r.done) return false;
+    for (const PartialAnalysis& s : partial.help_set_play)
+        if (!partial_finished(s)) return false;
+    return true;
 }
 
 // MaxSolutions N cuts the list shown, not the count: the verdict needs one more than intended,

@@ -155,6 +155,16 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
     sol.forced = partial.forced;
     if (help) conclude_help(diagram, options, partial, sol);
     else conclude_battle(diagram, stip, options, partial, sol);
+    for (const PartialAnalysis& set_part : partial.help_set_play) { // SetPlay of help play
+        AnalysisOptions set_options = options;
+        set_options.set_play = false;
+        Solution set_play = conclude(help_set_play_position(diagram),
+                                     help_set_play_stipulation(stip), set_options, set_part);
+        // Listed as Popeye does (every_short_line): its shorter lines too, the fewest first.
+        if (options.every_short_line) sol.help_set_play = std::move(set_play.short_lines);
+        for (HelpLine& line : set_play.help_lines) sol.help_set_play.push_back(std::move(line));
+        if (!set_play.finished) sol.finished = false, sol.verdict = Verdict::Unfinished;
+    }
     return sol;
 }
 
@@ -189,6 +199,7 @@ int merge_partials(const std::vector<const PartialAnalysis*>& parts, PartialAnal
             merged.set_play = p->set_play;
         }
         if (!p->forced.empty()) merged.forced = p->forced;
+        if (!p->help_set_play.empty()) merged.help_set_play = p->help_set_play;
     }
     for (size_t i = 0; i < merged.first_moves.size(); ++i)
         if (merged.first_moves[i].state == State::Elsewhere) return int(i);

@@ -46,6 +46,10 @@ struct PartialAnalysis {
     std::vector<PlayNode> forced;
     // Helpmates: shorter helpmates, fewest plies first, up to the first round with a solution.
     std::vector<ShortRound> short_rounds;
+    // Helpmates and help-selfmates, SetPlay: the set play's own analysis (none or one), from its
+    // position under its stipulation (help_set_play_position(), help_set_play_stipulation()),
+    // searched whole by the part given the set play.
+    std::vector<PartialAnalysis> help_set_play;
     uint64_t nodes = 0;
     double seconds = 0;
     int threads = 1;
@@ -63,6 +67,12 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                                 bool set_play_here);
 PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation& stip,
                                      const AnalysisOptions& options, const std::vector<char>& mine);
+// Helpmates and help-selfmates: searches the set play into `part` when the options ask for it
+// and the stipulation has one (h#N, h=N and their .5 forms; hs#N from hs#1.5 on).
+void add_help_set_play(const Position& diagram, const Stipulation& stip,
+                       const AnalysisOptions& options, PartialAnalysis& part);
+// Whether every first move, shorter round and set play of `partial` is done.
+bool partial_finished(const PartialAnalysis& partial);
 
 // The parts' findings as one: each first move from the part that owns it. Returns the index of a
 // first move no part owns (or that two own), or -1 when the parts cover every move once. The

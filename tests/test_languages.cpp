@@ -380,3 +380,92 @@ TEST_CASE("Languages: mate --upto, the Duplex label, check and progress in de, f
     CHECK(en.out.starts_with("shortest: #2 (none in #1)\n"));
     CHECK(runs_in({duplex}, "en").solve.out.find("\nduplex:\n") != std::string::npos);
 }
+
+// The command line's errors and notes (issue 16) in the language of --lang, through the reader's
+// phrase table: the option's name and the user's own tokens as given, "dynamo: error:" laid out
+// as the reader's FILE:LINE:COL: messages; English without --lang.
+TEST_CASE("solve, mate and check --lang: the command line's errors in the language",
+          "[cli][lang]") {
+    auto mate = [](const std::string& lang, const std::string& fen, const std::string& stip) {
+        cli::CommonOptions common;
+        common.lang = lang;
+        common.fen = fen;
+        common.rules = "orthodox";
+        cli::SolveOptions options;
+        options.stipulation = stip;
+        options.quiet = true;
+        options.no_time = true;
+        return captured([&] { return cli::run_mate(common, options); });
+    };
+    auto solve = [](const std::string& lang, const std::string& order, const std::string& part) {
+        cli::CommonOptions common;
+        common.lang = lang;
+        common.order = order;
+        cli::SolveOptions options;
+        options.files = {"never-read.pop"};
+        options.part = part;
+        options.quiet = true;
+        return captured([&] { return cli::run_solve(common, options); });
+    };
+    auto check = [](const std::string& lang, const std::string& shard) {
+        cli::CommonOptions common;
+        common.lang = lang;
+        cli::SolveOptions options;
+        cli::CheckOptions check;
+        check.paths = {"never-read.pop"};
+        check.shard = shard;
+        return captured([&] { return cli::run_check(common, options, check); });
+    };
+    const std::string fen = "7k/8/8/8/8/8/8/K7 w";
+    struct Expected {
+        const char *lang, *bad_side, *bad_stip, *order, *part, *shard, *note;
+    };
+    for (const Expected& e : std::vector<Expected>{
+             {"en", "dynamo: error: --fen: FEN side to move: expected 'w' or 'b', found 'x'\n",
+              "dynamo: error: --stip: unexpected 'x' after the stipulation '#2'\n",
+              "dynamo: error: --order: expected ours or popeye, found 'Popeye!'\n",
+              "dynamo: error: --part: expected I/N with 0 <= I < N (e.g. 0/16 .. 15/16), found "
+              "'3/2'\n",
+              "dynamo: error: --shard: expected I/N with 0 <= I < N (e.g. 0/4), found '4/4'\n",
+              "dynamo: note: in h#1 Black moves first; the FEN's side to move is not used\n"},
+             {"de", "dynamo: Fehler: --fen: FEN-Zugrecht: 'w' oder 'b' erwartet, gefunden: 'x'\n",
+              "dynamo: Fehler: --stip: unerwartetes 'x' nach der Forderung '#2'\n",
+              "dynamo: Fehler: --order: ours oder popeye erwartet, gefunden: 'Popeye!'\n",
+              "dynamo: Fehler: --part: I/N mit 0 <= I < N erwartet (z. B. 0/16 .. 15/16), "
+              "gefunden: '3/2'\n",
+              "dynamo: Fehler: --shard: I/N mit 0 <= I < N erwartet (z. B. 0/4), gefunden: '4/4'\n",
+              "dynamo: Hinweis: in h#1 zieht Schwarz zuerst; die Zugseite der FEN wird nicht "
+              "verwendet\n"},
+             {"fr", "dynamo: erreur: --fen: FEN trait : 'w' ou 'b' attendu, trouvé : 'x'\n",
+              "dynamo: erreur: --stip: 'x' inattendu après l'énoncé '#2'\n",
+              "dynamo: erreur: --order: ours ou popeye attendu, trouvé : 'Popeye!'\n",
+              "dynamo: erreur: --part: I/N avec 0 <= I < N attendu (p. ex. 0/16 .. 15/16), trouvé "
+              ": '3/2'\n",
+              "dynamo: erreur: --shard: I/N avec 0 <= I < N attendu (p. ex. 0/4), trouvé : '4/4'\n",
+              "dynamo: remarque: en h#1 les Noirs jouent en premier ; le trait de la FEN n'est pas "
+              "utilisé\n"},
+             {"it", "dynamo: errore: --fen: FEN tratto: atteso 'w' o 'b', trovato 'x'\n",
+              "dynamo: errore: --stip: 'x' inatteso dopo l'enunciato '#2'\n",
+              "dynamo: errore: --order: atteso ours o popeye, trovato 'Popeye!'\n",
+              "dynamo: errore: --part: atteso I/N con 0 <= I < N (p. es. 0/16 .. 15/16), trovato "
+              "'3/2'\n",
+              "dynamo: errore: --shard: atteso I/N con 0 <= I < N (p. es. 0/4), trovato '4/4'\n",
+              "dynamo: nota: in h#1 muove per primo il Nero; il tratto della FEN non è usato\n"}}) {
+        INFO("--lang " << e.lang);
+        Run bad_side = mate(e.lang, "7k/8/8/8/8/8/8/K7 x", "#2");
+        CHECK(bad_side.status == 2);
+        CHECK(bad_side.err == e.bad_side);
+        Run bad_stip = mate(e.lang, fen, "#2x");
+        CHECK(bad_stip.status == 2);
+        CHECK(bad_stip.err == e.bad_stip);
+        CHECK(solve(e.lang, "Popeye!", "").err == e.order);
+        CHECK(solve(e.lang, "ours", "3/2").err == e.part);
+        CHECK(check(e.lang, "4/4").err == e.shard);
+        Run help = mate(e.lang, fen, "h#1");
+        CHECK(help.err == e.note);
+    }
+    // A FEN's own errors keep the board's messages (message.h), in the language too.
+    CHECK(mate("de", "7k/8/8/8/8/8/8/K6X w", "#1").err ==
+          "dynamo: Fehler: --fen: FEN-Brett: unerwartetes Zeichen 'X' (erwartet: Steinbuchstabe "
+          "PNBRQK/pnbrqk, Ziffer 1-8 oder /)\n");
+}

@@ -1,8 +1,9 @@
 // A problem solved in parts and merged (issue 18): `dynamo solve --part I/N` then `dynamo merge`
 // give what `dynamo solve` gives for the whole, byte for byte; parts that do not make one whole
 // are refused, naming what is wrong.
-#include "helpers.h"
 #include "cli_helpers.h"
+#include "helpers.h"
+#include "popeye_compare.h"
 
 #include "cli/commands.h"
 #include "format/part_file.h"
@@ -34,9 +35,10 @@ struct TempDir {
 };
 
 Run solve_part(const std::string& file, int part, int parts, double max_seconds = 0,
-               const std::string& rules = "") {
+               const std::string& rules = "", const std::string& order = "ours") {
     cli::CommonOptions common;
     common.threads = 1;
+    common.order = order;
     if (!rules.empty()) {
         common.rules = rules;
         common.rules_given = true;
@@ -51,8 +53,10 @@ Run solve_part(const std::string& file, int part, int parts, double max_seconds 
     return captured([&] { return cli::run_solve(common, options); });
 }
 
-Run merge(const std::vector<std::string>& files, bool json_output) {
+Run merge(const std::vector<std::string>& files, bool json_output,
+          const std::string& order = "ours") {
     cli::CommonOptions common;
+    common.order = order;
     cli::MergeOptions options;
     options.files = files;
     options.json = json_output;
@@ -296,6 +300,66 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
     Run refused = merge(paths, false);
     CHECK(refused.status == 2);
     CHECK(refused.err.find("forced") != std::string::npos);
+}
+
+// The header marks Threat, MaxFlightsquares and NonTrivial on the stipulation ("s#2/1"); NoBoard
+// leaves the diagram out: the merge's header is the whole solve's.
+TEST_CASE("parts: the header's option marks and NoBoard travel with the part", "[parts][header]") {
+    for (const char* name : {"threat/selfmate_2_Threat_1", "flights/castling_05_MaxFlightsquares_1",
+                             "goal_restrictions/reflexmate_3_NonTrivial_0_0", "problems/ep_02"})
+        check_merges_to_whole(test_data(std::string("popeye/") + name + ".inp"));
+    TempDir dir;
+    const std::string file =
+        write(dir.path / "noboard.inp", "beginproblem\nstipulation #2\noption NoBoard Threat 1\n"
+                                        "pieces white ke1 qa7 rh1 black kc1\nendproblem\n");
+    REQUIRE(solve_file(file, false).out.find("+---a") == std::string::npos);
+    check_merges_to_whole(file);
+}
+
+// SetPlay of help play (h#N, h=N): searched by part 0, carried in its part file, and merged to
+// what a whole solve prints, in either order (--order popeye lists the set play's shorter lines
+// too, and the solution's shorter ones of every length).
+TEST_CASE("parts: a helpmate's set play merges to the whole solve, in either order",
+          "[parts][setplay]") {
+    TempDir dir;
+    // helpmate_short_2 with SetPlay: an h#1 among the solutions, set play with an h#0.5.
+    std::string short_text = read_file(test_data("popeye/fuzz/helpmate_short_2.inp"));
+    short_text.replace(short_text.find("endproblem"), 10, "option SetPlay\nendproblem");
+    const std::string with_short = write(dir.path / "short_setplay.inp", short_text);
+    for (const std::string& file :
+         {test_data("popeye/fuzz/helpmate_setplay_2.inp"),
+          test_data("popeye/fuzz/helpstalemate_setplay_2.inp"), with_short})
+        for (const std::string order : {"ours", "popeye"}) {
+            cli::CommonOptions common;
+            common.threads = 1;
+            common.order = order;
+            cli::SolveOptions options;
+            options.files = {file};
+            options.quiet = true;
+            options.no_time = true;
+            options.hash_mb = 16;
+            Run whole = captured([&] { return cli::run_solve(common, options); });
+            REQUIRE(whole.out.find("\n  1...") != std::string::npos); // there is set play
+            std::vector<std::string> paths;
+            for (int i = 0; i < 3; ++i) {
+                Run r = solve_part(file, i, 3, 0, "", order);
+                REQUIRE(r.status == 0);
+                paths.push_back(
+                    write(dir.path / (order + "-" + std::to_string(i) + ".json"), r.out));
+            }
+            Run merged = merge(paths, false, order);
+            INFO(file << " --order " << order << ": " << merged.err);
+            CHECK(merged.status == 0);
+            CHECK(merged.out == whole.out);
+            if (order == "popeye") { // its parts hold every shorter line: merged in our order too
+                Run ours = merge(paths, false, "ours");
+                CHECK(ours.out == solve_file(file, false).out);
+            } else { // ours lack them: refused, saying why
+                Run refused = merge(paths, false, "popeye");
+                CHECK(refused.status == 2);
+                CHECK(refused.err.find("--order popeye") != std::string::npos);
+            }
+        }
 }
 
 TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FEN",

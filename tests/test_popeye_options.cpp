@@ -270,3 +270,35 @@ TEST_CASE("NonTrivial solutions are the same text at 1, 2 and 4 threads",
         }
     }
 }
+
+// Popeye's header marks the options that limit the search on the stipulation (its WriteOptions,
+// output/plaintext/position.c), whether they apply or not (threat_not_applicable/*.out: "#2/5"),
+// and ends the piece counts in column 35 (castling_11.out: "  #6/1" ... "6 + 11").
+TEST_CASE("The header's stipulation carries Threat, MaxFlightsquares and NonTrivial as Popeye's",
+          "[header][restrictions]") {
+    const std::string pieces =
+        "pieces white ke1 qa7 rh1 black kc1 pa2 pb2 pc2 pd2 pe2 pf2 pg2 ph2 pa3\n";
+    auto header_line = [&](const std::string& stip, const std::string& option) {
+        Loaded l =
+            load_text("beginproblem\nstipulation " + stip + "\n" +
+                      (option.empty() ? "" : "option " + option + "\n") + pieces + "endproblem\n");
+        std::string h =
+            text_header(l.problem, l.diagram,
+                        effective_stipulation(l.problem.stipulation, l.problem.options), {});
+        auto last = h.rfind('\n', h.size() - 2);
+        return h.substr(last + 1, h.size() - last - 2);
+    };
+    // Each line as Popeye 4.104 writes it for the same input.
+    CHECK(header_line("#2", "") == "  #2                         3 + 10");
+    CHECK(header_line("#2", "Threat 5") == "  #2/5                       3 + 10");
+    CHECK(header_line("s#3", "MaxFlightsquares 0") == "  s#3//0                     3 + 10");
+    CHECK(header_line("#10", "MaxFlightsquares 1 Threat 1") ==
+          "  #10/1/1                    3 + 10");
+    CHECK(header_line("s#21", "NonTrivial 0 0") == "  s#21;0,0                   3 + 10");
+    CHECK(header_line("r#3", "Threat 2 MaxFlightsquares 3 NonTrivial 1 2") ==
+          "  r#3/2/3;1,2                3 + 10");
+    CHECK(header_line("h#2", "WhiteToPlay Threat 1") == "  h#1.5/1                    3 + 10");
+    // Too long for the column: the counts follow at once, as Popeye's.
+    CHECK(header_line("#2", "Threat 99999999 MaxFlightsquares 64 NonTrivial 999999999 99999999") ==
+          "  #2/99999999/64;999999999,999999993 + 10");
+}

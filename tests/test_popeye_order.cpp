@@ -1,6 +1,7 @@
 // --order popeye: our text diffs equal to Popeye's, line by line, on the stored Popeye outputs
-// (tests/data/popeye). Compared: everything between the stipulation line and Popeye's "solution
-// finished." (in the file's language; ours: the verdict block), with
+// (tests/data/popeye). Compared: the stipulation line (stipulation with Popeye's option marks such
+// as "#6/1", piece counts) and everything after it up to Popeye's "solution finished." (in the
+// file's language; ours: the verdict block), with
 //  - Popeye's lines under the stipulation line up to the first blank line left out (its option
 //    and condition lines, such as "HalfDuplex"; our header has its own),
 //  - our unindented lines other than twin labels left out (the verdict block after each twin),
@@ -34,7 +35,7 @@ bool is_twin_label(const std::string& line) {
     return std::regex_match(line, label);
 }
 
-// The solution text between the stipulation line and the end, in the shared layout.
+// The stipulation line and the solution text up to the end, in the shared layout.
 std::string shared_part(const std::string& text, bool popeye) {
     std::istringstream in(text);
     std::vector<std::string> lines;
@@ -43,6 +44,7 @@ std::string shared_part(const std::string& text, bool popeye) {
         while (!line.empty() && line.back() == ' ') line.pop_back();
         if (!started) {
             started = is_stipulation_line(line);
+            if (started) lines.push_back(line);
             continue;
         }
         if (header) { // the lines under the stipulation line, up to a blank one

@@ -422,9 +422,11 @@ TEST_CASE("Stipulations: Duplex solves both halves, HalfDuplex the other one", "
 
 // SetPlay in help play (found missing by a differential run against Popeye): Popeye writes the
 // lines with the other side first and a half-move less before the solutions (h#2: "1...White
-// 2.Black White #"). They leave the verdict alone, and JSON carries them as "set_play".
+// 2.Black White #"); so also for hs#N (hs#3: Black first, an hs#2.5). They leave the verdict
+// alone, and JSON carries them as "set_play".
 TEST_CASE("Stipulations: helpmate set play as Popeye writes it", "[stipulation][popeye]") {
-    for (const char* name : {"helpmate_setplay_2", "helpstalemate_setplay_2"}) {
+    for (const char* name :
+         {"helpmate_setplay_2", "helpstalemate_setplay_2", "helpself_setplay_3"}) {
         const std::string file = test_data(std::string("popeye/fuzz/") + name + ".inp");
         Run text = solve_file(file, false);
         const std::string expected =

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential run against Popeye: random sparse orthodox positions, one stipulation (and
 options), each solved by Popeye and by `dynamo solve --order popeye`; the solution text is
-compared as tests/test_popeye_order.cpp compares it (from the stipulation line, Popeye's option
+compared as tests/test_popeye_order.cpp compares it (from the stipulation line on, Popeye's option
 lines and our verdict block left out, runs of blank lines as one). Each position that differs is
 kept in --dir as NAME.inp, NAME.py (Popeye's output) and NAME.ours.
 
@@ -43,6 +43,8 @@ def shared_part(text, popeye):
         line = line.rstrip(" ")
         if not started:
             started = STIPULATION_LINE.match(line) is not None
+            if started:
+                lines.append(line)
             continue
         if header:  # the lines under the stipulation line, up to a blank one
             if line:
