@@ -4,7 +4,7 @@
 #include "format/report_json.h"
 #include "format/report_text.h"
 #include "format/terms.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 namespace dynamo::batch {
 

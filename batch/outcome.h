@@ -5,8 +5,8 @@
 #include "items.h"
 
 #include "format/notation.h"
-#include "solver/rules.h"
-#include "solver/solution.h"
+#include "solver/rules/rules.h"
+#include "solver/analysis/solution.h"
 
 #include <atomic>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "runner.h"
 
-#include "solver/tt.h"
+#include "solver/search/tt.h"
 
 #include <tbb/task_arena.h>
 

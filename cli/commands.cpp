@@ -4,11 +4,11 @@
 #include "format/notation.h"
 #include "format/problem_reader.h"
 #include "format/text_input.h"
-#include "solver/analysis.h"
-#include "solver/legality.h"
-#include "solver/movegen.h"
-#include "solver/perft.h"
-#include "solver/tt.h"
+#include "solver/analysis/analysis.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
+#include "solver/rules/perft.h"
+#include "solver/search/tt.h"
 
 #include <tbb/info.h>
 

@@ -6,7 +6,7 @@
 #include "format/part_file.h"
 #include "format/problem.h"
 #include "format/report_text.h"
-#include "solver/rules.h"
+#include "solver/rules/rules.h"
 
 #include <atomic>
 #include <stdexcept>

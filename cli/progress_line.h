@@ -4,7 +4,7 @@
 #pragma once
 
 #include "format/notation.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <cstdio>
 #include <functional>

@@ -7,8 +7,8 @@
 #include "format/notation.h"
 #include "format/san.h"
 #include "format/text_input.h"
-#include "solver/legality.h"
-#include "solver/movegen.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -13,7 +13,7 @@
 #include "format/terms.h"
 #include "progress_line.h"
 #include "solve_output.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <atomic>
 #include <chrono>

@@ -2,7 +2,7 @@
 
 #include "commands.h"
 
-#include "solver/legality.h"
+#include "solver/rules/legality.h"
 
 #include <charconv>
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "message.h"
-#include "solver/position.h"
+#include "solver/board/position.h"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 #include "notation.h"
 
 #include "format/fen.h"
-#include "solver/movegen.h"
+#include "solver/rules/movegen.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,8 +2,8 @@
 // piece letters in four languages.
 #pragma once
 
-#include "solver/position.h"
-#include "solver/solution.h"
+#include "solver/board/position.h"
+#include "solver/analysis/solution.h"
 
 #include <string>
 #include <string_view>

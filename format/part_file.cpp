@@ -3,8 +3,8 @@
 #include "fen.h"
 #include "notation.h"
 #include "report_json.h"
-#include "solver/goal_search.h"
-#include "solver/movegen.h"
+#include "solver/search/goal_search.h"
+#include "solver/rules/movegen.h"
 
 #include <cstdio>
 #include <fstream>

@@ -7,8 +7,8 @@
 #pragma once
 
 #include "problem.h"
-#include "solver/partial.h"
-#include "solver/split.h"
+#include "solver/analysis/partial.h"
+#include "solver/analysis/split.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "popeye_order.h"
 
-#include "solver/popeye_moves.h"
+#include "solver/analysis/popeye_moves.h"
 
 #include <algorithm>
 #include <cstdlib>

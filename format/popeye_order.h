@@ -3,9 +3,9 @@
 // move has in Popeye's move generation; what is in the tree does not change (docs/format.md).
 #pragma once
 
-#include "solver/popeye_moves.h"
-#include "solver/position.h"
-#include "solver/solution.h"
+#include "solver/analysis/popeye_moves.h"
+#include "solver/board/position.h"
+#include "solver/analysis/solution.h"
 
 #include <cstdint>
 

@@ -3,11 +3,11 @@
 // report writers take it.
 #pragma once
 
-#include "solver/analysis.h"
-#include "solver/legality.h"
-#include "solver/position.h"
-#include "solver/rules.h"
-#include "solver/stipulation.h"
+#include "solver/analysis/analysis.h"
+#include "solver/rules/legality.h"
+#include "solver/board/position.h"
+#include "solver/rules/rules.h"
+#include "solver/search/stipulation.h"
 #include "message.h"
 #include "text_input.h"
 

@@ -3,7 +3,7 @@
 
 #include "notation.h"
 #include "problem.h"
-#include "solver/solution.h"
+#include "solver/analysis/solution.h"
 
 #include <nlohmann/json.hpp>
 

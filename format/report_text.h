@@ -4,7 +4,7 @@
 #include "notation.h"
 #include "popeye_order.h"
 #include "problem.h"
-#include "solver/solution.h"
+#include "solver/analysis/solution.h"
 
 #include <string>
 

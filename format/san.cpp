@@ -2,7 +2,7 @@
 
 #include "fen.h"
 #include "notation.h"
-#include "solver/movegen.h"
+#include "solver/rules/movegen.h"
 
 #include <algorithm>
 #include <cstring>

@@ -2,7 +2,7 @@
 // `Rad1`, `N1c3`, `Qh4xe1`, `e8=Q`, `O-O-O+`. `replay` reads it for orthodox games.
 #pragma once
 
-#include "solver/position.h"
+#include "solver/board/position.h"
 
 #include <string>
 #include <string_view>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "message.h"
-#include "solver/stipulation.h"
+#include "solver/search/stipulation.h"
 
 #include <string>
 #include <string_view>

@@ -7,7 +7,7 @@
 
 #include "notation.h"
 
-#include "solver/solution.h"
+#include "solver/analysis/solution.h"
 
 #include <string>
 #include <string_view>

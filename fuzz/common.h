@@ -3,8 +3,8 @@
 #pragma once
 
 #include "format/fen.h"
-#include "solver/legality.h"
-#include "solver/position.h"
+#include "solver/rules/legality.h"
+#include "solver/board/position.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -6,10 +6,10 @@
 // there is one), and bulk-counted perft(1) is the number of moves.
 #include "common.h"
 
-#include "solver/lazy_movegen.h"
-#include "solver/legality.h"
-#include "solver/movegen.h"
-#include "solver/perft.h"
+#include "solver/rules/lazy_movegen.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
+#include "solver/rules/perft.h"
 
 #include <algorithm>
 #include <vector>

@@ -3,8 +3,8 @@
 // move made and unmade.
 #include "common.h"
 
-#include "solver/legality.h"
-#include "solver/movegen.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
 
 using namespace dynamo;
 

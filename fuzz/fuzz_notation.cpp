@@ -4,7 +4,7 @@
 #include "common.h"
 
 #include "format/notation.h"
-#include "solver/movegen.h"
+#include "solver/rules/movegen.h"
 
 using namespace dynamo;
 

@@ -5,8 +5,8 @@
 
 #include "format/problem_reader.h"
 #include "format/report_json.h"
-#include "solver/legality.h"
-#include "solver/movegen.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
 
 using namespace dynamo;
 

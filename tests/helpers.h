@@ -3,7 +3,7 @@
 
 #include "format/fen.h"
 #include "format/notation.h"
-#include "solver/movegen.h"
+#include "solver/rules/movegen.h"
 
 #include <catch2/catch.hpp>
 

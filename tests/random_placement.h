@@ -2,7 +2,7 @@
 // search on many positions.
 #pragma once
 
-#include "solver/position.h"
+#include "solver/board/position.h"
 
 #include <random>
 

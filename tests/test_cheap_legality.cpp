@@ -5,8 +5,8 @@
 #include "helpers.h"
 #include "random_placement.h"
 
-#include "solver/check_hints.h"
-#include "solver/legality.h"
+#include "solver/rules/check_hints.h"
+#include "solver/rules/legality.h"
 
 #include <random>
 #include <set>

@@ -7,7 +7,7 @@
 #include "format/problem.h"
 #include "format/report_json.h"
 #include "format/report_text.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <nlohmann/json.hpp>
 

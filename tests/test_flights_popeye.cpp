@@ -15,7 +15,7 @@
 
 #include "format/problem_reader.h"
 #include "format/report_text.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <filesystem>
 

@@ -11,8 +11,8 @@
 #include "format/problem_reader.h"
 #include "format/report_text.h"
 #include "format/stipulation_text.h"
-#include "solver/analysis.h"
-#include "solver/movegen.h"
+#include "solver/analysis/analysis.h"
+#include "solver/rules/movegen.h"
 
 #include <nlohmann/json.hpp>
 

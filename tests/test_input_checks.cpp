@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "format/text_input.h"
-#include "solver/legality.h"
-#include "solver/tt.h"
+#include "solver/rules/legality.h"
+#include "solver/search/tt.h"
 
 #include <nlohmann/json.hpp>
 

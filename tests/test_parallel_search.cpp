@@ -1,4 +1,4 @@
-// The defences searched in parallel below the root (solver/search.cpp, Young Brothers Wait):
+// The defences searched in parallel below the root (solver/search/search.cpp, Young Brothers Wait):
 // with the split on, in arenas of 2 and 4 threads, every outcome equals the serial search's, for
 // every first move of orthodox and Dynamo problems; the split is really made, helpers' refutations
 // cut siblings short, and the global stop still gives Unknown.
@@ -7,8 +7,8 @@
 #include "format/problem.h"
 #include "format/problem_reader.h"
 #include "format/report_text.h"
-#include "solver/analysis.h"
-#include "solver/search.h"
+#include "solver/analysis/analysis.h"
+#include "solver/search/search.h"
 
 #include <tbb/task_arena.h>
 

@@ -2,7 +2,7 @@
 // Dynamo and vchess rules, chess.js / published values for orthodox chess.
 #include "helpers.h"
 
-#include "solver/perft.h"
+#include "solver/rules/perft.h"
 
 using namespace dynamo;
 using namespace dynamo::test;

@@ -7,8 +7,8 @@
 #include "cli/commands.h"
 #include "format/problem_reader.h"
 #include "format/report_text.h"
-#include "solver/analysis.h"
-#include "solver/search.h"
+#include "solver/analysis/analysis.h"
+#include "solver/search/search.h"
 
 #include <nlohmann/json.hpp>
 

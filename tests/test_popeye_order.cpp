@@ -12,7 +12,7 @@
 
 #include "format/fen.h"
 #include "format/popeye_order.h"
-#include "solver/position.h"
+#include "solver/board/position.h"
 
 #include <filesystem>
 #include <map>

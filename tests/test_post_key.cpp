@@ -11,7 +11,7 @@
 #include "format/problem_reader.h"
 #include "format/notation.h"
 #include "format/report_text.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <nlohmann/json.hpp>
 

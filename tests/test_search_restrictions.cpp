@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "format/problem_reader.h"
 #include "format/report_text.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-// The mate search's shortcuts (solver/search.cpp, solver/lazy_movegen.h) against plain,
+// The mate search's shortcuts (solver/search/search.cpp, solver/rules/lazy_movegen.h) against plain,
 // exhaustive references written here: the lazy orthodox generator must give the same moves as
 // generate_legal, and MateSearch::attack / defend the same outcomes as a naive AND/OR search
 // without table, killers or shortcuts, on positions reached from the Popeye problems (both
@@ -8,11 +8,11 @@
 
 #include "format/problem.h"
 #include "format/problem_reader.h"
-#include "solver/legality.h"
-#include "solver/check_hints.h"
-#include "solver/lazy_movegen.h"
-#include "solver/mate_flights.h"
-#include "solver/search.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/check_hints.h"
+#include "solver/rules/lazy_movegen.h"
+#include "solver/search/mate_flights.h"
+#include "solver/search/search.h"
 
 #include <filesystem>
 #include <random>

@@ -3,7 +3,7 @@
 // check), over random playouts and the positions one move further, in all three rule sets.
 #include "helpers.h"
 
-#include "solver/check_hints.h"
+#include "solver/rules/check_hints.h"
 
 #include <random>
 

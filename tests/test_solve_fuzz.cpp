@@ -7,8 +7,8 @@
 
 #include "format/problem.h"
 #include "format/stipulation_text.h"
-#include "solver/analysis.h"
-#include "solver/legality.h"
+#include "solver/analysis/analysis.h"
+#include "solver/rules/legality.h"
 
 #include <random>
 #include <set>

@@ -4,7 +4,7 @@
 
 #include "format/report_text.h"
 #include "format/stipulation_text.h"
-#include "solver/analysis.h"
+#include "solver/analysis/analysis.h"
 
 #include <chrono>
 #include <map>

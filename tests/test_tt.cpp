@@ -2,7 +2,7 @@
 // that keeps the entries with more work behind them, and facts that stay whole under threads.
 #include "helpers.h"
 
-#include "solver/tt.h"
+#include "solver/search/tt.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,4 +1,4 @@
-// condition: the rule words of its line (solver/rules.h), up to a keyword (Popeye reads
+// condition: the rule words of its line (solver/rules/rules.h), up to a keyword (Popeye reads
 // conditions until a word that is none). The words are the same in every input language.
 
 #include "reader.h"

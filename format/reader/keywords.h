@@ -5,7 +5,7 @@
 
 #include "words.h"
 
-#include "solver/types.h"
+#include "solver/board/types.h"
 
 #include <optional>
 #include <string>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "format/message.h"
-#include "solver/types.h"
+#include "solver/board/types.h"
 
 #include <optional>
 #include <span>

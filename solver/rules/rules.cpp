@@ -1,0 +1,94 @@
+#include "solver/rules/rules.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+#include <vector>
+
+namespace dynamo {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string r(s);
+    std::transform(r.begin(), r.end(), r.begin(), [](unsigned char c) { return std::tolower(c); });
+    return r;
+}
+
+enum class Word { Orthodox, Vchess, Dynamo, NoStationaryPull, StrictCastling, UndoDynamoOnly,
+                  KingThroughCheck };
+
+struct Keyword {
+    const char* text;
+    Word word;
+};
+constexpr Keyword KEYWORDS[] = {
+    {"orthodox", Word::Orthodox},
+    {"vchess", Word::Vchess},
+    {"dynamo", Word::Dynamo},
+    {"nostationarypull", Word::NoStationaryPull},
+    {"strictcastling", Word::StrictCastling},
+    {"undodynamoonly", Word::UndoDynamoOnly},
+    {"kingthroughcheck", Word::KingThroughCheck},
+};
+
+} // namespace
+
+std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error) {
+    std::istringstream in{std::string(words)};
+    std::string token;
+    RuleSet rules = orthodox();
+    bool dynamo = false, any_switch = false, orthodox_word = false;
+    int count = 0;
+    auto fail = [&](const std::string& msg) -> std::optional<RuleSet> {
+        if (error) *error = msg;
+        return std::nullopt;
+    };
+    while (in >> token) {
+        std::string t = lower(token);
+        std::vector<const Keyword*> matches;
+        for (const auto& k : KEYWORDS) {
+            if (t == k.text) {
+                matches = {&k};
+                break;
+            }
+            if (std::string_view(k.text).starts_with(t)) matches.push_back(&k);
+        }
+        if (matches.empty())
+            return fail("unknown rule word '" + token +
+                        "' (expected Dynamo, NoStationaryPull, StrictCastling, UndoDynamoOnly, "
+                        "KingThroughCheck, vchess or orthodox)");
+        if (matches.size() > 1) return fail("ambiguous rule word '" + token + "'");
+        ++count;
+        switch (matches[0]->word) {
+        case Word::Orthodox: orthodox_word = true; break;
+        case Word::Vchess: rules = vchess(), dynamo = true; break;
+        case Word::Dynamo:
+            if (!dynamo) rules.variant = Variant::Dynamo;
+            dynamo = true;
+            break;
+        case Word::NoStationaryPull: rules.no_stationary_pull = any_switch = true; break;
+        case Word::StrictCastling: rules.strict_castling = any_switch = true; break;
+        case Word::UndoDynamoOnly: rules.undo_dynamo_only = any_switch = true; break;
+        case Word::KingThroughCheck: rules.king_through_check = any_switch = true; break;
+        }
+    }
+    // "Dynamo orthodox" says two things at once: which is meant is not ours to guess.
+    if (orthodox_word && count > 1)
+        return fail("'orthodox' stands alone: it cannot be combined with other rule words");
+    if (any_switch && !dynamo) return fail("rule switches need the condition Dynamo");
+    if (dynamo) rules.variant = Variant::Dynamo;
+    return rules;
+}
+
+std::string RuleSet::name() const {
+    if (!is_dynamo()) return "orthodox";
+    std::string s = "Dynamo";
+    if (no_stationary_pull) s += " NoStationaryPull";
+    if (strict_castling) s += " StrictCastling";
+    if (undo_dynamo_only) s += " UndoDynamoOnly";
+    if (king_through_check) s += " KingThroughCheck";
+    return s;
+}
+
+} // namespace dynamo

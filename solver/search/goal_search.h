@@ -1,0 +1,107 @@
+// Battle play towards a goal other than the direct mate and selfmate of MateSearch: direct
+// stalemate (=N), selfstalemate (s=N) and reflexmate (r#N). A plain exact AND/OR search on the
+// legal moves with the shared table; MateSearch hands these stipulations over to it, so that the
+// tree builder and the analysis serve all of them. Popeye's search restrictions (Threat,
+// MaxFlightsquares, NonTrivial, KeepMatingPiece) apply here as in MateSearch: a direct stalemate
+// as a direct mate, s=N and r#N as a selfmate (goal_restrictions.cpp).
+#pragma once
+
+#include "solver/rules/movegen.h"
+#include "solver/board/position.h"
+#include "solver/analysis/solution.h"
+#include "solver/search/stipulation.h"
+#include "solver/search/tt.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dynamo {
+
+// MaxFlightsquares: whether the defender's moves (of the side to move) take its king to more
+// than `limit` squares, counted as Popeye counts them (the king moving, or moved, off its square).
+inline bool more_flights_than(const Position& pos, const MoveList& defences, int limit) {
+    const Square king = pos.king_square(pos.side_to_move());
+    int flights = 0;
+    for (Move r : defences)
+        if ((r.active_from() == king && !r.active_stays()) ||
+            (r.has_passive() && r.passive_from() == king))
+            if (++flights > limit) return true;
+    return false;
+}
+
+enum class Outcome : uint8_t;
+
+class GoalSearch {
+  public:
+    GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               const SearchRestrictions& restrictions = {});
+
+    // The stipulations this search is for (MateSearch keeps #N and s#N).
+    static bool handles(const Stipulation& stip) {
+        return stip.goal != Stipulation::Goal::Mate || stip.kind == Stipulation::Kind::Reflex;
+    }
+
+    // As MateSearch's: attacker to move, n of its moves left; defender to move after an
+    // attacker move, n counting that move. Win: the goal within n ("at most n": monotone in n).
+    Outcome attack(Position& pos, int n);
+    Outcome defend(Position& pos, int n);
+
+    // Whether the side to move has just been brought to the goal (mated, stalemated).
+    bool goal_reached(const Position& pos) const;
+    // s=, r#: whether the defender's move m (defender to move) brings the attacker to the goal.
+    bool defender_move_reaches(Position& pos, Move m);
+    // r#: whether the defender (to move) has a move that mates: then it must play one.
+    bool defender_must_reach(Position& pos);
+
+    uint64_t nodes() const { return nodes_; }
+
+    // NonTrivial, as MateSearch's: the budget left along the line (part of the node's key), and
+    // at a defence node whether the guard applies and the non-trivial defences (-1 if stopped).
+    int nontrivial_budget() const { return nontrivial_budget_; }
+    void set_nontrivial_budget(int budget) { nontrivial_budget_ = budget; }
+    bool nontrivial_applies(int n) const;
+    int nontrivial_defences(Position& pos, int limit);
+    // Threat T at a defence node: Fail if the attacker's move does not count, Unknown if stopped.
+    Outcome threat_guard(Position& pos, int n);
+    // MaxFlightsquares F at a defence node, its moves given.
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
+
+  private:
+    // The restrictions at a defence node, before its moves: Fail if the attacker's move does not
+    // count, Unknown if stopped, Win if it does (the budget then set for the subtrees).
+    Outcome guard_defence(Position& pos, int n);
+    // KeepMatingPiece: whether the side that is to reach the goal (=N: White, s=N: Black) has
+    // nothing left but its king (r#N has no such side: SearchRestrictions::applied_to).
+    bool goal_piece_lost(const Position& pos, bool attacker_to_move) const;
+    Outcome attack_node(Position& pos, int n);
+
+    struct Frame {
+        MoveList& list;
+        GoalSearch& search;
+        ~Frame() { --search.depth_; }
+    };
+    Frame frame();
+    Key key(const Position& pos) const;
+
+    Stipulation stip_;
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    std::vector<std::unique_ptr<MoveList>> lists_;
+    int depth_ = 0;
+    uint64_t nodes_ = 0;
+    SearchRestrictions restrictions_;
+    int nontrivial_budget_ = 0;
+};
+
+// r#: whether the attacker, to move, can mate: then it must, and the reflexmate fails (Popeye
+// writes such moves with "?!?").
+bool reflex_attacker_bound(const Position& pos, const Stipulation& stip);
+// r#: those mates, as tree nodes marked `forced` (none in other stipulations).
+std::vector<PlayNode> reflex_forced_mates(const Position& pos, const Stipulation& stip);
+// The diagram's first moves as the solve examines them: the legal moves, none in an r# whose
+// attacker is bound to mate. One list for the analysis, the split into parts and the part files.
+void first_moves_of(const Position& diagram, const Stipulation& stip, MoveList& list);
+
+} // namespace dynamo

@@ -1,0 +1,170 @@
+#include "solver/search/helpmate.h"
+
+#include "solver/rules/check_hints.h"
+#include "solver/search/search.h"
+
+#include <algorithm>
+
+namespace dynamo {
+
+namespace {
+
+// One table entry per position and number of plies left: "a helpmate exists" (win) or "none"
+// (fail). Unlike battle play, a helpmate in n plies says nothing of n + 2, so the plies left are
+// part of the key rather than a bound.
+constexpr Key HELP_SALT = 0x7A3C5E1F9B2D4C61ULL;
+Key node_key(const Position& pos, int plies) {
+    return search_key(pos) ^ HELP_SALT ^ (0x9E3779B97F4A7C15ULL * Key(plies + 1));
+}
+// The plies left stand in the bounds too, though the key already holds them: the table keeps
+// the entries with the most moves behind them when it must replace one.
+constexpr int MAX_WEIGHT = 126;
+TranspositionTable::Bounds has_solution(int plies) { return {std::min(plies, MAX_WEIGHT), 0}; }
+TranspositionTable::Bounds no_solution(int plies) {
+    return {TranspositionTable::NO_WIN, std::min(plies, MAX_WEIGHT)};
+}
+
+} // namespace
+
+HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop, Stipulation::Goal goal,
+                       bool help_self)
+    : tt_(tt), stop_(stop), goal_(goal), help_self_(help_self) {}
+
+HelpSearch::Frame HelpSearch::frame() {
+    if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
+    return Frame{*lists_[size_t(depth_++)], *this};
+}
+
+int HelpSearch::solve(Position& pos, int plies, int limit, const std::vector<Move>& prefix,
+                      std::vector<std::vector<Move>>* solutions) {
+    line_ = prefix;
+    solutions_ = solutions;
+    remaining_ = limit > 0 ? limit : -1;
+    stopped_ = false;
+    int n = search(pos, plies);
+    return stopped_ ? -1 : n;
+}
+
+void HelpSearch::found() {
+    if (solutions_) solutions_->push_back(line_);
+    if (remaining_ > 0) --remaining_;
+}
+
+int HelpSearch::search(Position& pos, int plies) {
+    if (remaining_ == 0) return 0;
+    if (stop_.load(std::memory_order_relaxed)) {
+        stopped_ = true;
+        return 0;
+    }
+    ++nodes_;
+    const bool mate = goal_ == Stipulation::Goal::Mate;
+    if (plies == 0) {
+        if (help_self_) return forced_mates(pos);
+        if (!(mate ? is_checkmate(pos) : is_stalemate(pos))) return 0;
+        found();
+        return 1;
+    }
+    Key key = node_key(pos, plies) ^ (mate ? 0 : 0x3C6EF372FE94F82BULL) ^
+              (help_self_ ? 0xA54FF53A5F1D36F1ULL : 0);
+    TranspositionTable::Bounds b = tt_.probe(key);
+    if (b.fail > 0) return 0;
+    if (b.win != TranspositionTable::NO_WIN && !solutions_ && remaining_ == 1) { // asked: is there one?
+        found();
+        return 1;
+    }
+    const bool last = plies == 1 && !help_self_; // hs#: the forced mates come after it
+    int count = !last ? 0 : mate ? mating_moves(pos) : stalemating_moves(pos);
+    if (!last) {
+        Frame f = frame();
+        generate_legal(pos, f.list);
+        for (Move m : f.list) {
+            pos.make(m);
+            line_.push_back(m);
+            count += search(pos, plies - 1);
+            line_.pop_back();
+            pos.unmake();
+            if (stopped_ || remaining_ == 0) break;
+        }
+    }
+    if (count > 0) tt_.store(key, has_solution(plies));
+    else if (!stopped_) tt_.store(key, no_solution(plies));
+    return count;
+}
+
+// The mating move: it gives check (tested before it is made), and leaves no legal answer.
+int HelpSearch::mating_moves(Position& pos) {
+    Frame f = frame();
+    const bool dynamo = pos.rules().is_dynamo();
+    if (dynamo) generate_legal(pos, f.list);
+    else generate_orthodox_checks(pos, f.list); // exactly the checks: no test below
+    int count = 0;
+    const DynamoCheckHints hints(pos);
+    for (Move m : f.list) {
+        if (dynamo && (!hints.may_check(pos, m) || !pos.gives_check(m))) continue;
+        pos.make(m);
+        ++nodes_;
+        if (!has_legal_move(pos)) { // in check, by the test above: mate
+            line_.push_back(m);
+            found();
+            line_.pop_back();
+            ++count;
+        }
+        pos.unmake();
+        if (remaining_ == 0) break;
+    }
+    return count;
+}
+
+} // namespace dynamo
+
+namespace dynamo {
+
+// h=: the last half-move leaves the other side no move, out of check. Every move is tried.
+int HelpSearch::stalemating_moves(Position& pos) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    int count = 0;
+    for (Move m : f.list) {
+        pos.make(m);
+        ++nodes_;
+        if (is_stalemate(pos)) {
+            line_.push_back(m);
+            found();
+            line_.pop_back();
+            ++count;
+        }
+        pos.unmake();
+        if (remaining_ == 0) break;
+    }
+    return count;
+}
+
+} // namespace dynamo
+
+namespace dynamo {
+
+// hs#: the side to move has a move, and each of its moves mates; each is a line of its own (as
+// Popeye lists them). The first move that does not mate ends the test.
+int HelpSearch::forced_mates(Position& pos) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    if (f.list.empty()) return 0;
+    for (Move m : f.list) {
+        pos.make(m);
+        ++nodes_;
+        bool mates = is_checkmate(pos);
+        pos.unmake();
+        if (!mates) return 0;
+    }
+    int count = 0;
+    for (Move m : f.list) {
+        line_.push_back(m);
+        found();
+        line_.pop_back();
+        ++count;
+        if (remaining_ == 0) break;
+    }
+    return count;
+}
+
+} // namespace dynamo

@@ -1,0 +1,211 @@
+// The exact AND/OR search of battle play: direct mates (#N) and selfmates (s#N).
+//
+// "attack" nodes have the attacker (White) to move with n moves left, "defence" nodes the
+// defender (Black) to move right after an attacker move, n counting that move. Results are
+// exact: Win or Fail, or Unknown when the search was stopped (time limit, interrupt).
+//
+// With a HelperPool, and more than one thread in the task arena, the moves below the root are
+// searched in parallel where the tree is large and a thread has no first move of its own (Young
+// Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
+// others by helpers; at an attacker node the first two moves alone, then, if neither wins, the
+// others. The outcomes are the same; only the node counts vary.
+#pragma once
+
+#include "solver/search/goal_search.h"
+#include "solver/rules/movegen.h"
+#include "solver/board/position.h"
+#include "solver/search/stipulation.h"
+#include "solver/search/tt.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dynamo {
+
+enum class Outcome : uint8_t { Fail, Win, Unknown };
+
+class MateSearch;
+
+// Spare searchers for the defences searched in parallel, one stack per thread: a thread that
+// waits for its helpers runs their tasks meanwhile, each with a searcher of its own. One pool
+// serves every search that shares its table and stop flag (one analysis), and outlives them, so
+// that the searchers' move lists and last-move tables are made once.
+class HelperPool {
+  public:
+    HelperPool(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               const SearchRestrictions& restrictions = {});
+    ~HelperPool();
+    HelperPool(const HelperPool&) = delete;
+    HelperPool& operator=(const HelperPool&) = delete;
+
+    // Defence nodes with at least this many attacker moves left (counting the one just played)
+    // are split. Conservative: on 2 cores no depth paid (most of the work is in the attacker's
+    // failing nodes, which do not split); 3 cost 4% on castling_11's key searched alone, 2 more.
+    int split_depth = 4;
+    // Attacker nodes with at least this many moves left are split too (0: never), once the
+    // killer and one more move have failed to win.
+    int attack_split_depth = 3;
+
+    // For tests and tuning: splits made, those a deciding move (a refutation, a win) cut short,
+    // the nodes searched by helpers, and the splits made at attacker nodes.
+    uint64_t splits() const { return splits_.load(std::memory_order_relaxed); }
+    uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
+    uint64_t helper_nodes() const { return helper_nodes_.load(std::memory_order_relaxed); }
+    uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
+
+  private:
+    friend class MateSearch;
+    struct Helper;
+    struct Stacks;
+    std::unique_ptr<Helper> take();
+    void give_back(std::unique_ptr<Helper> helper);
+
+    Stipulation stip_;
+    SearchRestrictions restrictions_;
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    std::unique_ptr<Stacks> stacks_;
+    std::atomic<int> searches_{0}; // the searches (not helpers) under way: first moves, set play
+    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, helper_nodes_{0}, attacker_splits_{0};
+};
+
+class MateSearch {
+  public:
+    // Without a pool (or in an arena of one thread) the search is serial. A pool's helpers
+    // search within the pool's restrictions, which must be these.
+    MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               HelperPool* pool = nullptr, const SearchRestrictions& restrictions = {});
+    ~MateSearch();
+
+    // Attacker to move: does it reach the goal within n of its moves?
+    Outcome attack(Position& pos, int n);
+    // Defender to move just after an attacker move; n counts that attacker move.
+    Outcome defend(Position& pos, int n);
+
+    // The least number of moves within max_n in which the attacker wins, 0 if it does not;
+    // -1 if the search was stopped first. After the attacker move that led here: defend_length.
+    int attack_length(Position& pos, int max_n);
+    int defend_length(Position& pos, int max_n);
+
+    // Selfmate: does this defender move mate the attacker (the goal of s#)? (s=: stalemate it;
+    // r#: mate it.)
+    bool defender_move_mates(Position& pos, Move m);
+    // r#: has the defender, to move, a mating move (which it must play)?
+    bool defender_must_mate(Position& pos) {
+        return goal_ && stip_.kind == Stipulation::Kind::Reflex && goal_->defender_must_reach(pos);
+    }
+    // Direct mate or selfmate: has the defender, to move, no legal move while in check?
+    static bool checkmated(const Position& pos);
+
+    // NonTrivial: what is left of the non-trivial defences the attacker may grant along the line
+    // from here (Popeye keeps it along the whole line, so a node's value depends on the path: it
+    // is part of the key under which the node is stored). Starts at the restriction's M.
+    // (=N, s=N, r#N: GoalSearch's.)
+    int nontrivial_budget() const { return goal_ ? goal_->nontrivial_budget() : nontrivial_budget_; }
+    void set_nontrivial_budget(int budget) {
+        if (goal_) goal_->set_nontrivial_budget(budget);
+        else nontrivial_budget_ = budget;
+    }
+    // NonTrivial at a defence node (n as in defend): whether the guard applies there, and the
+    // defender's non-trivial defences, counted up to `limit` (-1 if stopped). After a node that
+    // passes the guard, the budget below is budget + 1 - count.
+    bool nontrivial_applies(int n) const;
+    int nontrivial_defences(Position& pos, int limit);
+
+    // Threat T at a defence node (n as in defend), for the tree's first moves and the set play:
+    // Fail if the move before it (or the diagram, for the set play) does not count (Popeye shows
+    // no try and no set play then), Unknown if stopped, else Win.
+    Outcome threat_refusal(Position& pos, int n);
+    // The defender's moves at a defence node, likeliest refutations first: the last refutation
+    // at this ply, then checks, then by refutation history (stable otherwise). For counting a
+    // try's refutations, where finding more than the allowed few ends the count.
+    void order_likely_refutations(const Position& pos, MoveList& defences) const;
+    // MaxFlightsquares F at a defence node (n as in defend), for the tree's first moves and the
+    // set play: true if the defender has more flights than F there (Popeye shows no try then).
+    bool flight_refusal(const Position& pos, int n) const;
+
+    uint64_t nodes() const { return nodes_ + (goal_ ? goal_->nodes() : 0); } // helpers' included
+    const Stipulation& stipulation() const { return stip_; }
+
+  private:
+    friend class HelperPool;
+    struct Split;
+
+    MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
+               HelperPool* pool, const SearchRestrictions& restrictions, bool helper);
+
+    Key node_key(const Position& pos) const;
+    Outcome attack_node(Position& pos, int n);
+    Outcome defend_direct(Position& pos, int n);
+    Outcome defend_direct_node(Position& pos, int n);
+    template <typename Search> Outcome stored_defence(Position& pos, int n, Search search);
+    static constexpr int DEFENCE_STORE_DEPTH = 3;
+    Outcome dynamo_mate_in_one(Position& pos);
+    Outcome killer_first(Position& pos, int n, int& tried);
+    Outcome dynamo_defend_self_last(Position& pos);
+    Outcome defend_self(Position& pos, int n);
+    Outcome defend_self_node(Position& pos, int n);
+    Outcome defend_self_last(Position& pos);
+    // SearchRestrictions at a defence node (n as in defend): Fail if the attacker's move does
+    // not count, Unknown if stopped, Win if it does.
+    Outcome threat_guard(Position& pos, int n);
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
+    // NonTrivial at a defence node: Fail if the attacker's move allows too many non-trivial
+    // defences, Unknown if stopped; else Win, with the budget set for the defences' subtrees.
+    Outcome nontrivial_guard(Position& pos);
+    // KeepMatingPiece: whether the side that is to mate has lost its last piece but the king.
+    bool mating_piece_lost(const Position& pos, bool attacker_to_move) const;
+    bool may_split(int n) const;
+    bool may_split_attack(int n) const;
+    bool threads_idle() const;
+    // Out of line: rare, and kept out of the code of the defence loops.
+    [[gnu::noinline]] Outcome split(const Position& pos, const MoveList& list, int first, int n,
+                                    bool attacker);
+
+    // One move list per search depth, kept between nodes: a list is 16 KB.
+    struct Frame {
+        MoveList& list;
+        MateSearch& search;
+        ~Frame() { --search.depth_; }
+    };
+    Frame frame();
+
+    Stipulation stip_;
+    SearchRestrictions restrictions_;
+    std::vector<std::unique_ptr<MoveList>> lists_;
+    int depth_ = 0;
+    TranspositionTable& tt_;
+    const std::atomic<bool>& stop_;
+    uint64_t nodes_ = 0;
+    int nontrivial_budget_ = 0;
+    // Orthodox direct mates' last-move nodes (n == 1), the most numerous and the cheapest to
+    // search again: a small table of this search's own, which stays in the cache, instead of
+    // the shared one.
+    // A slot holds the key with its lowest bit replaced by the outcome (1: win); 0 is empty.
+    static constexpr size_t LAST_MOVE_SLOTS = size_t(1) << 12;
+    std::vector<uint64_t> last_move_table_;
+    Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
+    std::vector<uint32_t> history_ = std::vector<uint32_t>(64 * 128); // refutation history
+    Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
+    HelperPool* pool_;
+    bool helper_;
+    std::unique_ptr<GoalSearch> goal_; // =N, s=N, r#N: searched there
+    const Split* split_ = nullptr; // a helper's: the split it works for, to be told to stop
+};
+
+// The key under which a node is stored: the position key, plus the no-undo state, since the
+// legal moves depend on the placement before the opponent's last move (RULES.md section 4).
+Key search_key(const Position& pos);
+
+// Orthodox: the legal moves that give check (the last move of a direct mate), generated without
+// the moves that cannot.
+void generate_orthodox_checks(const Position& pos, MoveList& list);
+
+// For tests: at an orthodox selfmate's last attacker move (attacker to move, n == 1), for each of
+// `moves`, the defender move that the search takes to stay legal and non-checking after it
+// (`killer` tried first), so that the move is dismissed unmade; Move::none() if not dismissed.
+std::vector<Move> selfmate_last_dismissals(Position& pos, Move killer, const MoveList& moves);
+
+} // namespace dynamo

@@ -1,0 +1,94 @@
+#include "solver/search/tt.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cerrno>
+#include <climits>
+#include <new>
+#include <sys/mman.h>
+
+namespace dynamo {
+
+TranspositionTable::TranspositionTable(size_t megabytes) {
+    size_t bytes = std::max<size_t>(megabytes, 1) << 20;
+    // At least 2^DATA_BITS buckets: the index then covers the key bits an entry does not hold.
+    size_t n = std::max(std::bit_floor(bytes / sizeof(Bucket)), size_t(1) << DATA_BITS);
+    constexpr size_t HUGE_PAGE = size_t(2) << 20;
+    mapping_size_ = n * sizeof(Bucket) + HUGE_PAGE;
+    mapping_ = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping_ == MAP_FAILED) throw TableAllocationError(std::max<size_t>(megabytes, 1), errno);
+    auto aligned = (reinterpret_cast<uintptr_t>(mapping_) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    buckets_ = reinterpret_cast<Bucket*>(aligned);
+    madvise(buckets_, n * sizeof(Bucket), MADV_HUGEPAGE); // a hint; without it, small pages
+    mask_ = n - 1;
+}
+
+TranspositionTable::~TranspositionTable() { munmap(mapping_, mapping_size_); }
+
+void TranspositionTable::clear() {
+    for (size_t i = 0; i <= mask_; ++i)
+        for (uint64_t& w : buckets_[i].slot) std::atomic_ref<uint64_t>(w).store(0, std::memory_order_relaxed);
+}
+
+namespace {
+
+constexpr uint64_t UNKNOWN_WIN = 127; // the code of NO_WIN
+
+// The data bits: the win bound in bits 0-6 (1..MAX_MOVES, UNKNOWN_WIN: none), the failure bound
+// in bits 7-13 (0..MAX_MOVES + 1). Never 0, so that no entry reads as an empty word.
+uint64_t pack(TranspositionTable::Bounds b) {
+    uint64_t win = b.win > TranspositionTable::MAX_MOVES ? UNKNOWN_WIN : uint64_t(std::max(b.win, 1));
+    uint64_t fail = uint64_t(std::clamp(b.fail, 0, TranspositionTable::MAX_MOVES + 1));
+    return win | fail << 7;
+}
+TranspositionTable::Bounds unpack(uint64_t d) {
+    int win = int(d & 0x7F);
+    return {win == int(UNKNOWN_WIN) ? TranspositionTable::NO_WIN : win, int((d >> 7) & 0x7F)};
+}
+// The work behind an entry, for replacement: the most moves its bounds speak of.
+int value(uint64_t d) {
+    uint64_t win = d & 0x7F;
+    return int(std::max(win == UNKNOWN_WIN ? 0 : win, (d >> 7) & 0x7F));
+}
+uint64_t load(const uint64_t& w) {
+    return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(w)).load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+TranspositionTable::Bounds TranspositionTable::probe(Key key) const {
+    const Bucket& b = buckets_[key & mask_];
+    for (const uint64_t& slot : b.slot) {
+        uint64_t w = load(slot);
+        if (((w ^ key) & ~DATA_MASK) == 0 && w != 0) return unpack(w & DATA_MASK);
+    }
+    return {};
+}
+
+void TranspositionTable::store(Key key, Bounds bounds) {
+    Bucket& b = buckets_[key & mask_];
+    const uint64_t tag = key & ~DATA_MASK;
+    // Ties between equally valuable entries go by the key's top bits: no slot is always the one
+    // to go, so that among cheap entries the older ones do not stay for good.
+    const unsigned start = unsigned(key >> 61);
+    int victim = 0, victim_value = INT_MAX;
+    for (unsigned i = 0; i < SLOTS; ++i) {
+        unsigned j = (start + i) & (SLOTS - 1);
+        uint64_t w = load(b.slot[j]);
+        if (w != 0 && (w & ~DATA_MASK) == tag) {
+            Bounds old = unpack(w & DATA_MASK);
+            Bounds merged{std::min(old.win, bounds.win), std::max(old.fail, bounds.fail)};
+            uint64_t nw = tag | pack(merged);
+            if (nw != w) std::atomic_ref<uint64_t>(b.slot[j]).store(nw, std::memory_order_relaxed);
+            return;
+        }
+        int v = w == 0 ? -1 : value(w & DATA_MASK);
+        if (v < victim_value) victim = int(j), victim_value = v;
+    }
+    uint64_t data = pack(bounds);
+    if (data == UNKNOWN_WIN) return; // nothing proven
+    std::atomic_ref<uint64_t>(b.slot[victim]).store(tag | data, std::memory_order_relaxed);
+}
+
+} // namespace dynamo
