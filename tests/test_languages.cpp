@@ -468,4 +468,11 @@ TEST_CASE("solve, mate and check --lang: the command line's errors in the langua
     CHECK(mate("de", "7k/8/8/8/8/8/8/K6X w", "#1").err ==
           "dynamo: Fehler: --fen: FEN-Brett: unerwartetes Zeichen 'X' (erwartet: Steinbuchstabe "
           "PNBRQK/pnbrqk, Ziffer 1-8 oder /)\n");
+    // Eight ranks, the first rank short: the rank and its squares are named, in each language.
+    for (const auto& [lang, said] : std::vector<std::pair<std::string, std::string>>{
+             {"en", "dynamo: error: --fen: FEN board: rank 1 has 7 squares, expected 8\n"},
+             {"de", "dynamo: Fehler: --fen: FEN-Brett: Reihe 1 hat 7 Felder, erwartet: 8\n"},
+             {"fr", "dynamo: erreur: --fen: échiquier FEN : la rangée 1 a 7 cases, 8 attendues\n"},
+             {"it", "dynamo: errore: --fen: scacchiera FEN: la traversa 1 ha 7 case, attese 8\n"}})
+        CHECK(mate(lang, "7k/8/8/8/8/8/8/K6 w", "#1").err == said);
 }
