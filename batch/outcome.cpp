@@ -65,7 +65,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
                    word(s.intended == 1 ? Term::IntendedOne : Term::Intended);
         case Verdict::Short:
             return word(Term::Shorter) + ": " + help_line_text(diagram, s.short_lines[0], lang);
-        case Verdict::Illegal: return s.illegal_reason;
+        case Verdict::Illegal: return illegal_text(diagram, s, lang);
         case Verdict::Unfinished:
             return first_moves_examined(s.first_moves_done, s.first_moves_total, lang) + "; " +
                    count + " " + word(Term::SoFar);
@@ -89,7 +89,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
                word(s.real_duals() == 1 ? Term::Dual : Term::Duals);
     case Verdict::Cooked: return word(Term::Keys) + " " + joined(keys);
     case Verdict::Short: return word(Term::Shorter) + ": " + joined(shorter, ", ");
-    case Verdict::Illegal: return s.illegal_reason;
+    case Verdict::Illegal: return illegal_text(diagram, s, lang);
     case Verdict::Unfinished:
         return first_moves_examined(s.first_moves_done, s.first_moves_total, lang);
     default: return "";

@@ -54,6 +54,10 @@ void print_error(const Message& message, Language lang) {
 void print_error(const UsageError& e, Language lang) {
     if (e.said.empty())
         print_error(e.what());
+    else if (e.every_language) // the language is what is wrong: said in each
+        for (Language l :
+             {Language::English, Language::German, Language::French, Language::Italian})
+            print_error(e.said, l);
     else
         print_error(e.said, lang);
 }
@@ -74,17 +78,26 @@ void clamp_threads(int& threads) {
 }
 
 RuleSet rules_from(const CommonOptions& common) {
-    std::string error;
+    RuleSet::Error error;
     auto rules = RuleSet::parse(common.rules, &error);
-    if (!rules) throw UsageError("--rules: " + error);
+    if (!rules) throw UsageError(option_said("--rules", rules_said(error)));
     return *rules;
 }
 
 Language language_from(const CommonOptions& common) {
     Language lang;
-    if (!parse_language(common.lang, lang))
-        throw UsageError("--lang: expected en, de, fr or it, found '" + common.lang + "'");
+    if (!parse_language(common.lang, lang)) {
+        UsageError e(
+            option_said("--lang", Message(Msg::ExpectedFound,
+                                          {or_list({"en", "de", "fr", "it"}), common.lang})));
+        e.every_language = true;
+        throw e;
+    }
     return lang;
+}
+
+Message illegal_position_said(const IllegalCause& cause) {
+    return Message(Msg::IllegalPosition, {illegal_said(cause)});
 }
 
 SolutionOrder order_from(const CommonOptions& common) {
@@ -101,27 +114,32 @@ namespace {
 // analysis first: refused, with the reason, if it cannot arise (the generators assume it can).
 Position position_from(const CommonOptions& common, const std::string& prev) {
     Position pos;
-    std::string error;
+    Message said;
     std::string fen = common.fen.empty() ? std::string(START_FEN) : common.fen;
-    if (!parse_fen(fen, rules_from(common), pos, &error)) throw UsageError("--fen: " + error);
-    if (auto reason = illegal_reason(pos)) throw UsageError("--fen: illegal position: " + *reason);
+    if (!parse_fen_said(fen, rules_from(common), pos, &said))
+        throw UsageError(option_said("--fen", said));
+    if (auto cause = illegal_cause(pos))
+        throw UsageError(option_said("--fen", illegal_position_said(*cause)));
     if (!prev.empty()) {
         Placement placement;
-        if (!parse_board(prev, placement, &error)) throw UsageError("--prev: " + error);
+        if (!parse_board_said(prev, placement, &said))
+            throw UsageError(option_said("--prev", said));
         // Before the opponent's last move the opponent was to move.
-        if (auto reason = illegal_reason(placement, ~pos.side_to_move(), pos.rules()))
-            throw UsageError("--prev: illegal position: " + *reason);
+        if (auto cause = illegal_cause(placement, ~pos.side_to_move(), pos.rules()))
+            throw UsageError(option_said("--prev", illegal_position_said(*cause)));
         pos.set_forbidden_placement(placement);
     }
     return pos;
 }
 
-
-template <typename F> int guarded(F&& f) {
+// A UsageError in the language of --lang (English if --lang is what is wrong).
+template <typename F> int guarded(const CommonOptions& common, F&& f) {
     try {
         return f();
     } catch (const UsageError& e) {
-        print_error(e.what());
+        Language lang = Language::English;
+        parse_language(common.lang, lang);
+        print_error(e, lang);
         return 2;
     }
 }
@@ -133,7 +151,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 } // namespace
 
 int run_perft(const CommonOptions& common, const PerftOptions& options) {
-    return guarded([&] {
+    return guarded(common, [&] {
         Position pos = position_from(common, options.prev);
         Language lang = language_from(common);
         auto entries = perft_divide(pos, options.depth, common.threads);
@@ -152,7 +170,7 @@ int run_perft(const CommonOptions& common, const PerftOptions& options) {
 }
 
 int run_moves(const CommonOptions& common, const MovesOptions& options) {
-    return guarded([&] {
+    return guarded(common, [&] {
         Position pos = position_from(common, options.prev);
         Language lang = language_from(common);
         MoveList list;
@@ -321,9 +339,9 @@ int run_bench(const CommonOptions& common, const BenchOptions& given) {
         options.vchess_timings = project_file("tests/data/vchess/timings.tsv");
     if (!options.suite.empty()) {
         options.suite = suite_files(options.suite);
-        return guarded([&] { return run_solver_bench(common, options); });
+        return guarded(common, [&] { return run_solver_bench(common, options); });
     }
-    return guarded([&] {
+    return guarded(common, [&] {
         const BenchCase cases[] = {
             {"dynamo initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
              RuleSet::dynamo_default(), 3, 2},

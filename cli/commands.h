@@ -77,6 +77,7 @@ struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
     explicit UsageError(Message m) : std::runtime_error(m.text()), said(std::move(m)) {}
     Message said; // empty: what() in every language
+    bool every_language = false; // said in each of the four (--lang itself is wrong)
 };
 // "dynamo: error: MESSAGE" on stderr, with the bytes of input quoted in it escaped.
 void print_error(const std::string& message);
@@ -100,6 +101,8 @@ void clamp_threads(int& threads);
 
 RuleSet rules_from(const CommonOptions& common);    // --rules
 Language language_from(const CommonOptions& common); // --lang
+// "illegal position: REASON", the reason in the reader's words.
+Message illegal_position_said(const IllegalCause& cause);
 SolutionOrder order_from(const CommonOptions& common); // --order
 
 // The twins of a problem reported so far: their verdicts make the problem's.

@@ -19,9 +19,9 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
         return 2;
     }
     std::vector<MergedProblem> merged;
-    std::string error;
+    Message error;
     if (!merge_part_files(options.files, merged, &error, text.order == SolutionOrder::Popeye)) {
-        print_error(error);
+        print_error(error, text.lang);
         return 2;
     }
     int status = 0;

@@ -21,6 +21,8 @@
 namespace dynamo::cli {
 
 int run_replay(const CommonOptions& common, const ReplayOptions& options) {
+    Language said_in = Language::English; // the errors' language, English if --lang is wrong
+    parse_language(common.lang, said_in);
     try {
         RuleSet rules = rules_from(common);
         Language lang = language_from(common);
@@ -43,8 +45,8 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         std::string error;
         if (!parse_fen(fen, rules, pos, &error, &counters)) throw UsageError(fen_source + ": " + error);
         // Legal moves keep a position legal: the start is the one to check.
-        if (auto reason = illegal_reason(pos))
-            throw UsageError(fen_source + ": illegal position: " + *reason);
+        if (auto cause = illegal_cause(pos))
+            throw UsageError(option_said(fen_source, illegal_position_said(*cause)));
 
         auto moves = split_moves(text);
         if (moves.empty())
@@ -82,7 +84,7 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         return 0;
     } catch (const UsageError& e) {
         std::cout.flush();
-        print_error(e.what());
+        print_error(e, said_in);
         return 2;
     }
 }

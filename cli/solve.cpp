@@ -251,8 +251,8 @@ int run_mate(const CommonOptions& common, const SolveOptions& options) {
             print_error(option_said("--prev", said), text.lang);
             return 2;
         }
-        if (auto reason = illegal_reason(before, ~diagram.side_to_move(), diagram.rules())) {
-            print_error(option_said("--prev", Message(Msg::IllegalPosition, {*reason})), text.lang);
+        if (auto cause = illegal_cause(before, ~diagram.side_to_move(), diagram.rules())) {
+            print_error(option_said("--prev", illegal_position_said(*cause)), text.lang);
             return 2;
         }
         diagram.set_forbidden_placement(before);

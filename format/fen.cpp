@@ -56,8 +56,9 @@ bool parse_board_said(std::string_view board, Placement& placement, Message* err
             return fail(error, Message(Msg::FenCharacter, {std::string(1, c)}));
         }
     }
-    if (rank != 0 || file != 8)
-        return fail(error, Message(Msg::FenRanks, {std::to_string(8 - rank)}));
+    if (rank != 0) return fail(error, Message(Msg::FenRanks, {std::to_string(8 - rank)}));
+    // Eight ranks, the last one short: name it, as for the others.
+    if (file != 8) return fail(error, Message(Msg::FenRankSquares, {"1", std::to_string(file)}));
     return true;
 }
 

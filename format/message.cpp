@@ -283,8 +283,119 @@ constexpr Phrase PHRASES[] = {
      "FEN-Zugzähler: Zahl erwartet, gefunden: '{0}'",
      "FEN compteur de coups : nombre attendu, trouvé : '{0}'",
      "FEN contatore di mosse: atteso un numero, trovato '{0}'"},
+    // --rules.
+    {"unknown rule word '{0}' (expected {1})", "unbekanntes Regelwort '{0}' (erwartet: {1})",
+     "mot de règle inconnu '{0}' (attendu : {1})",
+     "parola di regola sconosciuta '{0}' (attesa: {1})"},
+    {"ambiguous rule word '{0}'", "mehrdeutiges Regelwort '{0}'", "mot de règle ambigu '{0}'",
+     "parola di regola ambigua '{0}'"},
+    // Why a position cannot arise.
+    {"no white king", "kein weißer König", "pas de roi blanc", "nessun re bianco"},
+    {"no black king", "kein schwarzer König", "pas de roi noir", "nessun re nero"},
+    {"{0} white kings", "{0} weiße Könige", "{0} rois blancs", "{0} re bianchi"},
+    {"{0} black kings", "{0} schwarze Könige", "{0} rois noirs", "{0} re neri"},
+    {"a pawn on its promotion rank", "ein Bauer auf seiner Umwandlungsreihe",
+     "un pion sur sa rangée de promotion", "un pedone sulla sua traversa di promozione"},
+    {"a pawn on its own first rank", "ein Bauer auf seiner eigenen Grundreihe",
+     "un pion sur sa propre première rangée", "un pedone sulla sua prima traversa"},
+    {"{0} white men (at most 16)", "{0} weiße Steine (höchstens 16)",
+     "{0} pièces blanches (au plus 16)", "{0} pezzi bianchi (al massimo 16)"},
+    {"{0} black men (at most 16)", "{0} schwarze Steine (höchstens 16)",
+     "{0} pièces noires (au plus 16)", "{0} pezzi neri (al massimo 16)"},
+    {"{0} white pawns (at most 8)", "{0} weiße Bauern (höchstens 8)",
+     "{0} pions blancs (au plus 8)", "{0} pedoni bianchi (al massimo 8)"},
+    {"{0} black pawns (at most 8)", "{0} schwarze Bauern (höchstens 8)",
+     "{0} pions noirs (au plus 8)", "{0} pedoni neri (al massimo 8)"},
+    {"{0} promoted white pieces with {1} white pawns (at most {2})",
+     "{0} umgewandelte weiße Figuren bei {1} weißen Bauern (höchstens {2})",
+     "{0} pièces blanches promues avec {1} pions blancs (au plus {2})",
+     "{0} pezzi bianchi promossi con {1} pedoni bianchi (al massimo {2})"},
+    {"{0} promoted black pieces with {1} black pawns (at most {2})",
+     "{0} umgewandelte schwarze Figuren bei {1} schwarzen Bauern (höchstens {2})",
+     "{0} pièces noires promues avec {1} pions noirs (au plus {2})",
+     "{0} pezzi neri promossi con {1} pedoni neri (al massimo {2})"},
+    {"the side not to move (white) is in check",
+     "die Seite, die nicht am Zug ist (Weiß), steht im Schach",
+     "le camp qui n'a pas le trait (les Blancs) est en échec",
+     "il lato che non ha il tratto (il Bianco) è sotto scacco"},
+    {"the side not to move (black) is in check",
+     "die Seite, die nicht am Zug ist (Schwarz), steht im Schach",
+     "le camp qui n'a pas le trait (les Noirs) est en échec",
+     "il lato che non ha il tratto (il Nero) è sotto scacco"},
+    // merge: part files refused. {0} ... are file names, part names (1/3), counts, as given.
+    {"no part files given", "keine Teildateien angegeben", "aucun fichier de partie donné",
+     "nessun file di parte indicato"},
+    {"{0} is part {1}, {2} part {3}: parts of splits into different numbers of parts",
+     "{0} ist Teil {1}, {2} Teil {3}: Teile von Aufteilungen in verschiedene Anzahlen von Teilen",
+     "{0} est la partie {1}, {2} la partie {3} : parties de découpages en nombres de parties "
+     "différents",
+     "{0} è la parte {1}, {2} la parte {3}: parti di suddivisioni in numeri di parti diversi"},
+    {"part {0} is given twice: {1} and {2}", "Teil {0} ist zweimal angegeben: {1} und {2}",
+     "la partie {0} est donnée deux fois : {1} et {2}",
+     "la parte {0} è indicata due volte: {1} e {2}"},
+    {"{0} holds {1} problems, {2} {3}: parts of different runs",
+     "{0} enthält {1} Probleme, {2} {3}: Teile verschiedener Läufe",
+     "{0} contient {1} problèmes, {2} {3} : parties d'exécutions différentes",
+     "{0} contiene {1} problemi, {2} {3}: parti di esecuzioni diverse"},
+    {"{0} (part {1}) is a part of {2}, not of {3} as {4}: {5}",
+     "{0} (Teil {1}) ist ein Teil von {2}, nicht von {3} wie {4}: {5}",
+     "{0} (partie {1}) est une partie de {2}, pas de {3} comme {4} : {5}",
+     "{0} (parte {1}) è una parte di {2}, non di {3} come {4}: {5}"},
+    {"{0}, problem {1}{2} ({3}, id {4})", "{0}, Problem {1}{2} ({3}, id {4})",
+     "{0}, problème {1}{2} ({3}, id {4})", "{0}, problema {1}{2} ({3}, id {4})"},
+    {"another position", "eine andere Stellung", "une autre position", "un'altra posizione"},
+    {"another stipulation", "eine andere Forderung", "un autre énoncé", "un altro enunciato"},
+    {"other rules ('{0}', not '{1}')", "andere Regeln ('{0}', nicht '{1}')",
+     "d'autres règles ('{0}', pas '{1}')", "altre regole ('{0}', non '{1}')"},
+    {"other options ({0})", "andere Optionen ({0})", "d'autres options ({0})",
+     "altre opzioni ({0})"},
+    {"{0}: {1} is split among the parts otherwise than in {2} (made by another version of dynamo?)",
+     "{0}: {1} ist anders auf die Teile aufgeteilt als in {2} (von einer anderen Version von "
+     "dynamo erstellt?)",
+     "{0} : {1} est réparti entre les parties autrement que dans {2} (écrit par une autre version "
+     "de dynamo ?)",
+     "{0}: {1} è suddiviso tra le parti diversamente che in {2} (scritto da un'altra versione di "
+     "dynamo?)"},
+    {"part {0} is missing ({1} of {2} parts given; run dynamo solve --part I/{2} for it)",
+     "Teil {0} fehlt ({1} von {2} Teilen angegeben; dafür dynamo solve --part I/{2} ausführen)",
+     "la partie {0} manque ({1} sur {2} parties données ; lancer dynamo solve --part I/{2} pour "
+     "elle)",
+     "manca la parte {0} ({1} di {2} parti indicate; eseguire dynamo solve --part I/{2} per essa)"},
+    {"parts {0} are missing ({1} of {2} parts given; run dynamo solve --part I/{2} for them)",
+     "Teile {0} fehlen ({1} von {2} Teilen angegeben; dafür dynamo solve --part I/{2} ausführen)",
+     "les parties {0} manquent ({1} sur {2} parties données ; lancer dynamo solve --part I/{2} "
+     "pour elles)",
+     "mancano le parti {0} ({1} di {2} parti indicate; eseguire dynamo solve --part I/{2} per "
+     "esse)"},
+    {"{0}: first move {1} is not found exactly once among the parts",
+     "{0}: der erste Zug {1} steht nicht genau einmal in den Teilen",
+     "{0} : le premier coup {1} ne se trouve pas exactement une fois dans les parties",
+     "{0}: la prima mossa {1} non si trova esattamente una volta nelle parti"},
+    {"{0}: the parts were solved without --order popeye, which lists a helpmate's shorter "
+     "solutions of every length: solve the parts with --order popeye to merge them with it",
+     "{0}: die Teile wurden ohne --order popeye gelöst, das die kürzeren Lösungen eines "
+     "Hilfsmatts jeder Länge auflistet: die Teile mit --order popeye lösen, um sie damit "
+     "zusammenzuführen",
+     "{0} : les parties ont été résolues sans --order popeye, qui liste les solutions plus courtes "
+     "d'un aidé de toute longueur : résoudre les parties avec --order popeye pour les fusionner "
+     "avec lui",
+     "{0}: le parti sono state risolte senza --order popeye, che elenca le soluzioni più corte di "
+     "un aiutomatto di ogni lunghezza: risolvere le parti con --order popeye per unirle con esso"},
+    {"{0}: cannot be read", "{0}: nicht lesbar", "{0} : illisible", "{0}: non leggibile"},
+    {"{0}: not a part file (written by dynamo solve --part I/N --json)",
+     "{0}: keine Teildatei (geschrieben von dynamo solve --part I/N --json)",
+     "{0} : pas un fichier de partie (écrit par dynamo solve --part I/N --json)",
+     "{0}: non è un file di parte (scritto da dynamo solve --part I/N --json)"},
+    {"{0}: a part file of format {1}, this dynamo reads format {2}",
+     "{0}: eine Teildatei im Format {1}, dieses dynamo liest Format {2}",
+     "{0} : un fichier de partie au format {1}, ce dynamo lit le format {2}",
+     "{0}: un file di parte nel formato {1}, questo dynamo legge il formato {2}"},
+    {"{0}: not a readable part file: {1}", "{0}: keine lesbare Teildatei: {1}",
+     "{0} : fichier de partie illisible : {1}", "{0}: file di parte non leggibile: {1}"},
+    {"{0}: damaged part file: {1}", "{0}: beschädigte Teildatei: {1}",
+     "{0} : fichier de partie endommagé : {1}", "{0}: file di parte danneggiato: {1}"},
 };
-static_assert(std::size(PHRASES) == size_t(Msg::FenMoveCounter) + 1, "one phrase per Msg");
+static_assert(std::size(PHRASES) == size_t(Msg::PartFileDamaged) + 1, "one phrase per Msg");
 
 } // namespace
 
@@ -304,6 +415,41 @@ std::string Message::text(Language lang) const {
         }
     }
     return out;
+}
+
+Message illegal_said(const IllegalCause& cause) {
+    using K = IllegalCause::Kind;
+    const bool white = cause.side == WHITE;
+    const std::string n = std::to_string(cause.count);
+    switch (cause.kind) {
+    case K::NoKing: return white ? Msg::NoWhiteKing : Msg::NoBlackKing;
+    case K::Kings: return Message(white ? Msg::WhiteKings : Msg::BlackKings, {n});
+    case K::PawnOnPromotionRank: return Msg::PawnOnPromotionRank;
+    case K::PawnOnFirstRank: return Msg::PawnOnFirstRank;
+    case K::Men: return Message(white ? Msg::WhiteMen : Msg::BlackMen, {n});
+    case K::Pawns: return Message(white ? Msg::WhitePawns : Msg::BlackPawns, {n});
+    case K::Promoted:
+        return Message(white ? Msg::WhitePromoted : Msg::BlackPromoted,
+                       {n, std::to_string(cause.pawns), std::to_string(8 - cause.pawns)});
+    case K::NotToMoveInCheck:
+        return white ? Msg::WhiteNotToMoveInCheck : Msg::BlackNotToMoveInCheck;
+    }
+    return cause.text();
+}
+
+Message rules_said(const RuleSet::Error& error) {
+    using K = RuleSet::Error::Kind;
+    switch (error.kind) {
+    case K::UnknownWord:
+        return Message(
+            Msg::RuleWordUnknown,
+            {error.word, or_list({"Dynamo", "NoStationaryPull", "StrictCastling", "UndoDynamoOnly",
+                                  "KingThroughCheck", "vchess", "orthodox"})});
+    case K::AmbiguousWord: return Message(Msg::RuleWordAmbiguous, {error.word});
+    case K::OrthodoxAlone: return Msg::OrthodoxAlone;
+    case K::SwitchesNeedDynamo: return Msg::SwitchesNeedDynamo;
+    }
+    return error.text();
 }
 
 Message piece_arg(std::string text) {

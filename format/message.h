@@ -5,6 +5,8 @@
 #pragma once
 
 #include "notation.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/rules.h"
 
 #include <cstdint>
 #include <string>
@@ -45,7 +47,18 @@ enum class Msg : uint8_t {
     OptionValue, ExpectedFound, ExpectedPartOf, ExportAndJson, IllegalPosition, WhiteMovesFirst,
     BlackMovesFirst, ExpectedMovesAfter, UnexpectedAfterStipulation, StipulationNeedsMove,
     FenEmpty, FenFields, FenSide, FenCastlingCharacter, FenCastlingRight, FenEnPassant,
-    FenMoveCounter
+    FenMoveCounter,
+    // --rules (RuleSet::Error; OrthodoxAlone and SwitchesNeedDynamo above).
+    RuleWordUnknown, RuleWordAmbiguous,
+    // Why a position cannot arise (IllegalCause), white's and black's.
+    NoWhiteKing, NoBlackKing, WhiteKings, BlackKings, PawnOnPromotionRank, PawnOnFirstRank,
+    WhiteMen, BlackMen, WhitePawns, BlackPawns, WhitePromoted, BlackPromoted, WhiteNotToMoveInCheck,
+    BlackNotToMoveInCheck,
+    // merge: part files refused (part_merge.cpp, part_file.cpp).
+    NoPartFiles, PartsOfDifferentSplits, PartGivenTwice, PartsOfDifferentRuns, PartOfAnother,
+    ProblemDescribed, AnotherPosition, AnotherStipulation, OtherRules, OtherOptions, SplitOtherwise,
+    PartMissing, PartsMissing, FirstMoveNotOnce, PartsWithoutPopeyeOrder, PartFileUnreadable,
+    NotAPartFile, PartFileFormat, PartFileNotReadable, PartFileDamaged
 };
 // clang-format on
 
@@ -62,6 +75,10 @@ struct Message {
     std::string text(Language lang = Language::English) const;
     bool empty() const { return kind == Msg::Verbatim && given.empty(); }
 };
+
+// Why a position cannot arise, and what is wrong with a rule line (solver/'s codes), as messages.
+Message illegal_said(const IllegalCause& cause);
+Message rules_said(const RuleSet::Error& error);
 
 // A piece as the reader names it ("wRh7"), in the letters of the language when written.
 Message piece_arg(std::string text);

@@ -543,38 +543,34 @@ json part_file_json(int part, int parts, const std::vector<json>& problems) {
     return j;
 }
 
-bool read_part_file(const std::string& path, PartFile& file, std::string* error) {
+bool read_part_file(const std::string& path, PartFile& file, Message* error) {
     file = PartFile{};
     file.path = path;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        if (error) *error = path + ": cannot be read";
+    auto fail = [&](Message m) {
+        if (error) *error = std::move(m);
         return false;
-    }
+    };
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail(Message(Msg::PartFileUnreadable, {path}));
     std::ostringstream text;
     text << in.rdbuf();
     try {
         json j = json::parse(text.str());
-        if (!j.is_object() || !j.contains("dynamo_part")) {
-            if (error) *error = path + ": not a part file (written by dynamo solve --part I/N --json)";
-            return false;
-        }
-        if (j.at("dynamo_part").get<int>() != PART_FORMAT) {
-            if (error) *error = path + ": a part file of format " + j.at("dynamo_part").dump() +
-                                ", this dynamo reads format " + std::to_string(PART_FORMAT);
-            return false;
-        }
+        if (!j.is_object() || !j.contains("dynamo_part"))
+            return fail(Message(Msg::NotAPartFile, {path}));
+        if (j.at("dynamo_part").get<int>() != PART_FORMAT)
+            return fail(Message(Msg::PartFileFormat,
+                                {path, j.at("dynamo_part").dump(), std::to_string(PART_FORMAT)}));
         file.part = j.at("part").get<int>();
         file.parts = j.at("parts").get<int>();
         if (file.parts < 1 || file.part < 0 || file.part >= file.parts)
             throw Damaged("part " + std::to_string(file.part) + "/" + std::to_string(file.parts));
         for (const json& p : j.at("problems")) file.problems.push_back(problem_from(p, file.part));
     } catch (const json::exception& e) {
-        if (error) *error = path + ": not a readable part file: " + e.what();
-        return false;
+        // (What is wrong inside the file is said in English, as JSON's reader says it.)
+        return fail(Message(Msg::PartFileNotReadable, {path, e.what()}));
     } catch (const Damaged& e) {
-        if (error) *error = path + ": damaged part file: " + e.what();
-        return false;
+        return fail(Message(Msg::PartFileDamaged, {path, e.what()}));
     }
     return true;
 }

@@ -6,6 +6,7 @@
 // diagram and accepts only legal moves whose code and notation both match.
 #pragma once
 
+#include "message.h"
 #include "problem.h"
 #include "solver/analysis/partial.h"
 #include "solver/analysis/split.h"
@@ -55,6 +56,6 @@ nlohmann::json part_file_json(int part, int parts, const std::vector<nlohmann::j
 
 // Reads a part file. On failure returns false with `error` saying what is wrong (not a part file,
 // damaged, a move that is not legal where it stands).
-bool read_part_file(const std::string& path, PartFile& file, std::string* error);
+bool read_part_file(const std::string& path, PartFile& file, Message* error);
 
 } // namespace dynamo

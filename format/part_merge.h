@@ -22,12 +22,13 @@ struct MergedProblem {
     std::vector<std::pair<Move, int>> open; // first moves still open, with their part
 };
 
-// Reads and merges the part files. On failure returns false and sets `error` to what is wrong:
+// Reads and merges the part files. On failure returns false and sets `error` to what is wrong
+// (in any language, the file names and the files' own words as given):
 // a missing part (named I/N), a part given twice, a part of another problem or other rules, a
 // file that is no part file. every_short_line: concluded for --order popeye, a helpmate's shorter
 // solutions of every length listed (as solve's analysis_options(); the parts must have been
 // solved so).
 bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
-                      std::string* error, bool every_short_line = false);
+                      Message* error, bool every_short_line = false);
 
 } // namespace dynamo

@@ -252,6 +252,13 @@ Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
     return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
 }
 
+std::string illegal_text(const Position& diagram, const Solution& solution, Language lang) {
+    // The reason is the diagram's (legality.h); another position's is kept as it was said.
+    auto cause = illegal_cause(diagram);
+    if (cause && cause->text() == solution.illegal_reason) return illegal_said(*cause).text(lang);
+    return solution.illegal_reason;
+}
+
 std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang,
                            bool after_pass) {
     Position pos = diagram;
@@ -304,7 +311,8 @@ namespace {
 // PostKeyPlay: the verdict line, with post_key_summary().
 std::string post_key_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::string summary;
-    if (solution.verdict == Verdict::Illegal) summary = solution.illegal_reason;
+    if (solution.verdict == Verdict::Illegal)
+        summary = illegal_text(diagram, solution, lang);
     else if (!solution.finished) summary = term(Term::StoppedBeforePostKey, lang);
     else summary = post_key_summary(diagram, solution, lang);
     std::ostringstream out;
@@ -325,7 +333,7 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
     if (solution.verdict == Verdict::Illegal) {
-        add(solution.illegal_reason);
+        add(illegal_text(diagram, solution, lang));
     } else {
         if (solution.verdict == Verdict::Unfinished)
             add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
@@ -403,7 +411,7 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
     switch (solution.verdict) {
-    case Verdict::Illegal: add(solution.illegal_reason); break;
+    case Verdict::Illegal: add(illegal_text(diagram, solution, lang)); break;
     case Verdict::Unfinished:
         add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
         [[fallthrough]];

@@ -44,6 +44,10 @@ std::string restrictions_text(const SearchRestrictions& restrictions);
 // PostKeyPlay: "after the key: 2 variations; refuted by 1...Kf8-e8" (empty when not known).
 std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang);
 
+// Why the diagram of an illegal verdict cannot arise, in `lang` (solution.illegal_reason is the
+// English, as JSON and part files keep it).
+std::string illegal_text(const Position& diagram, const Solution& solution, Language lang);
+
 // The verdict block alone: one line per finding, then the summary line.
 std::string text_verdict(const Position& diagram, const Solution& solution, Language lang);
 

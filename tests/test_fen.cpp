@@ -36,6 +36,8 @@ TEST_CASE("FEN errors name the field and what is wrong", "[fen]") {
           "FEN board: rank 7 has more than 8 squares");
     CHECK(error_of("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w") ==
           "FEN board: rank 7 has 7 squares, expected 8");
+    // Eight ranks, the last one short: that rank is named, not a count of ranks.
+    CHECK(error_of("7k/8/8/8/8/8/8/K6 w") == "FEN board: rank 1 has 7 squares, expected 8");
     CHECK(error_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w") ==
           "FEN board: unexpected character 'X' (expected a piece letter PNBRQK/pnbrqk, a digit 1-8 or /)");
     CHECK(error_of("8/8/8/8/8/8/8/4K3 x") == "FEN side to move: expected 'w' or 'b', found 'x'");

@@ -10,6 +10,8 @@
 #include "format/problem_reader.h"
 #include "format/terms.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
 #include <sstream>
 
@@ -468,4 +470,97 @@ TEST_CASE("solve, mate and check --lang: the command line's errors in the langua
     CHECK(mate("de", "7k/8/8/8/8/8/8/K6X w", "#1").err ==
           "dynamo: Fehler: --fen: FEN-Brett: unerwartetes Zeichen 'X' (erwartet: Steinbuchstabe "
           "PNBRQK/pnbrqk, Ziffer 1-8 oder /)\n");
+    // Eight ranks, the first rank short: the rank and its squares are named, in each language.
+    for (const auto& [lang, said] : std::vector<std::pair<std::string, std::string>>{
+             {"en", "dynamo: error: --fen: FEN board: rank 1 has 7 squares, expected 8\n"},
+             {"de", "dynamo: Fehler: --fen: FEN-Brett: Reihe 1 hat 7 Felder, erwartet: 8\n"},
+             {"fr", "dynamo: erreur: --fen: échiquier FEN : la rangée 1 a 7 cases, 8 attendues\n"},
+             {"it", "dynamo: errore: --fen: scacchiera FEN: la traversa 1 ha 7 case, attese 8\n"}})
+        CHECK(mate(lang, "7k/8/8/8/8/8/8/K6 w", "#1").err == said);
+}
+
+// Still English under --lang until issue 16's last round: a wrong --lang (now said in all four),
+// --rules' errors, the reason of an illegal position (after "illegal position:" and in the
+// verdict; JSON keeps the English), in every command that reads them. The user's tokens as typed.
+TEST_CASE("Command line errors in the language: a wrong --lang and --rules and illegal positions",
+          "[cli][lang]") {
+    auto common_with = [](const std::string& lang, const std::string& fen,
+                          const std::string& rules) {
+        cli::CommonOptions common;
+        common.lang = lang;
+        common.fen = fen;
+        common.rules = rules;
+        return common;
+    };
+    auto mate = [&](const std::string& lang, const std::string& fen, const std::string& rules,
+                    const std::string& prev = "", bool json = false) {
+        cli::CommonOptions common = common_with(lang, fen, rules);
+        cli::SolveOptions options;
+        options.stipulation = "#1";
+        options.quiet = true;
+        options.no_time = true;
+        options.prev = prev;
+        options.json = json;
+        return captured([&] { return cli::run_mate(common, options); });
+    };
+    const std::string fen = "7k/8/8/8/8/8/8/K7 w";
+    // A language we do not know: said in each of ours, the value as typed.
+    Run xx = mate("Klingon", fen, "orthodox");
+    CHECK(xx.status == 2);
+    CHECK(xx.err == "dynamo: error: --lang: expected en, de, fr or it, found 'Klingon'\n"
+                    "dynamo: Fehler: --lang: en, de, fr oder it erwartet, gefunden: 'Klingon'\n"
+                    "dynamo: erreur: --lang: en, de, fr ou it attendu, trouvé : 'Klingon'\n"
+                    "dynamo: errore: --lang: atteso en, de, fr o it, trovato 'Klingon'\n");
+    cli::PerftOptions perft;
+    perft.depth = 1;
+    Run perft_xx =
+        captured([&] { return cli::run_perft(common_with("xx", fen, "orthodox"), perft); });
+    CHECK(perft_xx.status == 2);
+    CHECK_THAT(perft_xx.err, Catch::Contains("dynamo: Fehler: --lang: en, de, fr oder it erwartet, "
+                                             "gefunden: 'xx'\n"));
+    // --rules: the word as typed.
+    CHECK(mate("de", fen, "Dynamo Bogus").err ==
+          "dynamo: Fehler: --rules: unbekanntes Regelwort 'Bogus' (erwartet: Dynamo, "
+          "NoStationaryPull, StrictCastling, UndoDynamoOnly, KingThroughCheck, vchess oder "
+          "orthodox)\n");
+    CHECK(mate("fr", fen, "orthodox Dynamo").err ==
+          "dynamo: erreur: --rules: 'orthodox' s'emploie seul : il ne se combine avec aucun autre "
+          "mot de règle\n");
+    CHECK(mate("it", fen, "StrictCastling").err ==
+          "dynamo: errore: --rules: le opzioni di regola richiedono la condizione Dynamo\n");
+    CHECK(mate("en", fen, "Dynamo Bogus").err ==
+          "dynamo: error: --rules: unknown rule word 'Bogus' (expected Dynamo, NoStationaryPull, "
+          "StrictCastling, UndoDynamoOnly, KingThroughCheck, vchess or orthodox)\n");
+    // The reason after "illegal position:" (--prev) and in the verdict.
+    CHECK(mate("de", fen, "orthodox", "7k/8/8/8/8/8/8/K6P").err ==
+          "dynamo: Fehler: --prev: illegale Stellung: ein Bauer auf seiner eigenen Grundreihe\n");
+    Run verdict = mate("it", "8/8/8/8/8/8/8/K7 w", "orthodox");
+    CHECK_THAT(verdict.out, Catch::Contains("nessun re nero"));
+    Run json = mate("it", "8/8/8/8/8/8/8/K7 w", "orthodox", "", true);
+    CHECK(nlohmann::json::parse(json.out)["illegal"] == "no black king");
+    cli::MovesOptions moves;
+    Run moves_fr = captured([&] {
+        return cli::run_moves(common_with("fr", "k7/8/8/8/8/8/8/K6q b", "orthodox"), moves);
+    });
+    CHECK(moves_fr.err == "dynamo: erreur: --fen: position illégale : le camp qui n'a pas le trait "
+                          "(les Blancs) est en échec\n");
+    cli::ReplayOptions replay;
+    replay.moves = {"Ka2"};
+    Run replay_de = captured([&] {
+        return cli::run_replay(common_with("de", "7k/8/8/8/8/8/8/K6P w", "orthodox"), replay);
+    });
+    CHECK(replay_de.err ==
+          "dynamo: Fehler: --fen: illegale Stellung: ein Bauer auf seiner eigenen Grundreihe\n");
+    // Each reason in each language differs from the English but for its numbers (none is left
+    // untranslated); the English is as before.
+    using K = IllegalCause::Kind;
+    for (K kind : {K::NoKing, K::Kings, K::PawnOnPromotionRank, K::PawnOnFirstRank, K::Men,
+                   K::Pawns, K::Promoted, K::NotToMoveInCheck})
+        for (Color side : {WHITE, BLACK}) {
+            const IllegalCause cause{kind, side, 3, 5};
+            INFO(cause.text());
+            CHECK(illegal_said(cause).text() == cause.text());
+            for (Language l : {Language::German, Language::French, Language::Italian})
+                CHECK(illegal_said(cause).text(l) != cause.text());
+        }
 }

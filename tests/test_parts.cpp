@@ -212,6 +212,33 @@ TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[
     Run bad = merge({write(dir.path / "bad.json", damaged.dump()), paths[1], paths[2]}, false);
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("damaged part file"));
+
+    // In the language of --lang (issue 16): our words translated, the files' names as given.
+    auto merge_in = [](const std::string& lang, std::vector<std::string> files) {
+        cli::CommonOptions common;
+        common.lang = lang;
+        cli::MergeOptions options;
+        options.files = std::move(files);
+        return captured([&] { return cli::run_merge(common, options); });
+    };
+    CHECK(merge_in("de", {paths[0], paths[2]}).err ==
+          "dynamo: Fehler: Teil 1/3 fehlt (2 von 3 Teilen angegeben; dafür dynamo solve --part "
+          "I/3 ausführen)\n");
+    CHECK(merge_in("fr", {paths[0], paths[1], paths[1], paths[2]}).err ==
+          "dynamo: erreur: la partie 1/3 est donnée deux fois : " + paths[1] + " et " + paths[1] +
+              "\n");
+    Run foreign_it = merge_in("it", {paths[0], other, paths[2]});
+    CHECK_THAT(foreign_it.err, Catch::Contains(other + " (parte 1/3) è una parte di "));
+    CHECK_THAT(foreign_it.err, Catch::Contains(", problema 1 "));
+    CHECK_THAT(foreign_it.err, Catch::EndsWith(": un'altra posizione\n"));
+    CHECK_THAT(merge_in("de", {paths[0], ruled, paths[2]}).err,
+               Catch::EndsWith(": andere Regeln ('Dynamo', nicht 'orthodox')\n"));
+    CHECK_THAT(merge_in("fr", {paths[0], seven, paths[2]}).err,
+               Catch::Contains("parties de découpages en nombres de parties différents"));
+    CHECK_THAT(merge_in("it", {(dir.path / "whole.json").string()}).err,
+               Catch::Contains("whole.json: non è un file di parte (scritto da dynamo solve"));
+    CHECK_THAT(merge_in("de", {(dir.path / "bad.json").string(), paths[1], paths[2]}).err,
+               Catch::Contains("bad.json: beschädigte Teildatei: "));
 }
 
 TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and lists the open "

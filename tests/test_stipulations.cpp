@@ -458,3 +458,40 @@ TEST_CASE("Stipulations: helpmate set play as Popeye writes it", "[stipulation][
         CHECK(j["set_play"].size() == set_lines.size());
     }
 }
+
+// SetPlay in series helpmates (Popeye writes it, we wrote none): the set play is the series' end
+// alone, White's mates in one from the diagram ("1...Ra1-a8 #"), before the solutions, for every
+// N (ser-h#1 too). It leaves the verdict alone, and JSON carries it as "set_play".
+TEST_CASE("Stipulations: series helpmate set play as Popeye writes it", "[stipulation][popeye]") {
+    for (const char* name : {"series_setplay_1", "series_setplay_2", "series_setplay_3"}) {
+        const std::string file = test_data(std::string("popeye/fuzz/") + name + ".inp");
+        const std::string expected =
+            read_file(test_data(std::string("popeye/fuzz/") + name + ".out"));
+        Run text = solve_file(file, false);
+        INFO(name << "\nours:\n" << text.out << "\nPopeye:\n" << expected);
+        CHECK(parse_help_lines(text.out) == parse_help_lines(expected));
+        std::multiset<std::string> set_lines;
+        for (const std::string& l : parse_help_lines(expected))
+            if (l.starts_with("1...")) set_lines.insert(l);
+        REQUIRE_FALSE(set_lines.empty());
+        // Before the solutions, a blank line between.
+        const size_t set_at = text.out.find("  1..."), solution_at = text.out.find("  1.b5-b4");
+        CHECK(set_at < solution_at);
+        CHECK(text.out.find("\n\n  1.", set_at) != std::string::npos);
+        Problem problem = read_one(file);
+        Position diagram;
+        Solution with_set = solve(problem, diagram);
+        CHECK(int(with_set.help_set_play.size()) == int(set_lines.size()));
+        problem.options.set_play = false;
+        Solution plain = solve(problem, diagram);
+        CHECK(plain.help_set_play.empty());
+        CHECK(plain.verdict == with_set.verdict);
+        CHECK(plain.solutions == with_set.solutions);
+        Run json = solve_file(file, true);
+        auto j = nlohmann::json::parse(json.out);
+        REQUIRE(j.contains("set_play"));
+        REQUIRE(j["set_play"].size() == set_lines.size());
+        for (const auto& line : j["set_play"])
+            CHECK(set_lines.count(line["text"].get<std::string>()) == 1);
+    }
+}

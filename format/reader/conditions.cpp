@@ -13,13 +13,6 @@ Message condition_words() {
                     "KingThroughCheck", "vchess", "orthodox"});
 }
 
-// RuleSet::parse's errors on words that are each a rule word, in the message's language.
-Message rule_error(const std::string& error) {
-    if (error == Message(Msg::OrthodoxAlone).text()) return Msg::OrthodoxAlone;
-    if (error == Message(Msg::SwitchesNeedDynamo).text()) return Msg::SwitchesNeedDynamo;
-    return error;
-}
-
 // A word of a condition line: one RuleSet::parse takes (alone it may need Dynamo beside it).
 bool is_rule_word(std::string_view word) {
     return RuleSet::parse(word).has_value() || RuleSet::parse("dynamo " + std::string(word)).has_value();
@@ -49,9 +42,9 @@ void Reader::read_condition(const Token& keyword, bool in_twin, RuleSet& rules, 
         if (!text.empty()) text += ' ';
         text += w;
     }
-    std::string error;
+    RuleSet::Error error;
     auto parsed = RuleSet::parse(text, &error);
-    if (!parsed) fail(keyword, rule_error(error));
+    if (!parsed) fail(keyword, rules_said(error));
     rules = *parsed;
 }
 

@@ -1,5 +1,6 @@
 #include "solver/analysis/series.h"
 
+#include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 #include "solver/analysis/popeye_moves.h"
 #include "solver/search/search.h"
@@ -124,6 +125,21 @@ Solution analyse_series(const Position& diagram, const Stipulation& stip, const 
     for (auto& line : lines) {
         if (options.max_solutions > 0 && int(sol.help_lines.size()) >= options.max_solutions) break;
         sol.help_lines.push_back(series_line(diagram, std::move(line)));
+    }
+    // SetPlay: Popeye's set play of a series helpmate is the series' end alone, White's mate in
+    // one from the diagram (none when White could take the king). It says nothing about soundness.
+    if (options.set_play) {
+        Position set = help_set_play_position(diagram);
+        if (!illegal_reason(set)) {
+            MoveList white;
+            generate_legal(set, white);
+            for (Move m : white) {
+                set.make(m);
+                if (is_checkmate(set))
+                    sol.help_set_play.push_back(HelpLine{{m}, {MoveMark::Mate}, false});
+                set.unmake();
+            }
+        }
     }
     sol.nodes = search.nodes();
     sol.first_moves_total = sol.first_moves_done = 1;

@@ -109,7 +109,8 @@ struct Solution {
     bool solutions_capped = false;
     std::vector<HelpLine> short_lines;
     // Helpmates under SetPlay: the lines from the diagram with the other side to move, a
-    // half-move shorter (Popeye's set play of help play); see help_set_play_position().
+    // half-move shorter (Popeye's set play of help play); see help_set_play_position(). ser-h#N:
+    // White's mates in one (the series' end alone, as Popeye).
     std::vector<HelpLine> help_set_play;
     int intended = 1;
     Verdict verdict = Verdict::NoSolution;

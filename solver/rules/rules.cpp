@@ -34,14 +34,35 @@ constexpr Keyword KEYWORDS[] = {
 
 } // namespace
 
+std::string RuleSet::Error::text() const {
+    switch (kind) {
+    case Kind::UnknownWord:
+        return "unknown rule word '" + word +
+               "' (expected Dynamo, NoStationaryPull, StrictCastling, UndoDynamoOnly, "
+               "KingThroughCheck, vchess or orthodox)";
+    case Kind::AmbiguousWord: return "ambiguous rule word '" + word + "'";
+    case Kind::OrthodoxAlone:
+        return "'orthodox' stands alone: it cannot be combined with other rule words";
+    case Kind::SwitchesNeedDynamo: return "rule switches need the condition Dynamo";
+    }
+    return {};
+}
+
 std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error) {
+    Error e;
+    auto rules = parse(words, error ? &e : nullptr);
+    if (!rules && error) *error = e.text();
+    return rules;
+}
+
+std::optional<RuleSet> RuleSet::parse(std::string_view words, Error* error) {
     std::istringstream in{std::string(words)};
     std::string token;
     RuleSet rules = orthodox();
     bool dynamo = false, any_switch = false, orthodox_word = false;
     int count = 0;
-    auto fail = [&](const std::string& msg) -> std::optional<RuleSet> {
-        if (error) *error = msg;
+    auto fail = [&](Error::Kind kind, std::string word = {}) -> std::optional<RuleSet> {
+        if (error) *error = Error{kind, std::move(word)};
         return std::nullopt;
     };
     while (in >> token) {
@@ -54,11 +75,8 @@ std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error
             }
             if (std::string_view(k.text).starts_with(t)) matches.push_back(&k);
         }
-        if (matches.empty())
-            return fail("unknown rule word '" + token +
-                        "' (expected Dynamo, NoStationaryPull, StrictCastling, UndoDynamoOnly, "
-                        "KingThroughCheck, vchess or orthodox)");
-        if (matches.size() > 1) return fail("ambiguous rule word '" + token + "'");
+        if (matches.empty()) return fail(Error::Kind::UnknownWord, token);
+        if (matches.size() > 1) return fail(Error::Kind::AmbiguousWord, token);
         ++count;
         switch (matches[0]->word) {
         case Word::Orthodox: orthodox_word = true; break;
@@ -74,9 +92,8 @@ std::optional<RuleSet> RuleSet::parse(std::string_view words, std::string* error
         }
     }
     // "Dynamo orthodox" says two things at once: which is meant is not ours to guess.
-    if (orthodox_word && count > 1)
-        return fail("'orthodox' stands alone: it cannot be combined with other rule words");
-    if (any_switch && !dynamo) return fail("rule switches need the condition Dynamo");
+    if (orthodox_word && count > 1) return fail(Error::Kind::OrthodoxAlone);
+    if (any_switch && !dynamo) return fail(Error::Kind::SwitchesNeedDynamo);
     if (dynamo) rules.variant = Variant::Dynamo;
     return rules;
 }
