@@ -338,6 +338,61 @@ TEST_CASE("Search shortcuts: orthodox positions from the Popeye problems", "[sea
     CHECK(counts.wins > 20);
 }
 
+// attack_length / defend_length: in #N and s#N without restrictions a failure at the longest
+// length answers 0 for every length at once (a win within n is a win within every longer one);
+// a win is then narrowed down length by length. Against the naive search's least length.
+TEST_CASE("Search shortcuts: least lengths, the full length first", "[search][speedups]") {
+    std::mt19937 rng(7919);
+    int compared = 0, wins = 0, fails = 0;
+    auto problems = popeye_battle_problems(4);
+    REQUIRE(problems.size() >= 10);
+    for (auto& [diagram, composed] : problems) {
+        for (auto kind : {Stipulation::Kind::Direct, Stipulation::Kind::Self}) {
+            Stipulation stip = composed;
+            stip.kind = kind;
+            TranspositionTable tt(1);
+            std::atomic<bool> stop{false};
+            MateSearch search(stip, tt, stop);
+            REQUIRE(search.wins_at_every_longer_length());
+            Naive naive{kind == Stipulation::Kind::Self};
+            auto least = [](auto wins_within, int max_n) {
+                for (int n = 1; n <= max_n; ++n)
+                    if (wins_within(n)) return n;
+                return 0;
+            };
+            for (int w = 0; w < 3; ++w) {
+                Position pos = diagram;
+                // Two random moves in, so that the positions differ from walk to walk.
+                for (int ply = 0; ply < 2; ++ply) {
+                    MoveList list;
+                    generate_legal(pos, list);
+                    if (list.empty()) break;
+                    pos.make(list[int(rng() % unsigned(list.size()))]);
+                }
+                if (pos.side_to_move() != diagram.side_to_move()) continue;
+                INFO("FEN " << to_fen(pos) << (naive.self ? " self" : " direct"));
+                const int expected = least([&](int n) { return naive.attack(pos, n); }, 2);
+                CHECK(search.attack_length(pos, 2) == expected);
+                ++compared, (expected ? wins : fails) += 1;
+                MoveList list;
+                generate_legal(pos, list);
+                for (Move m : list) {
+                    pos.make(m);
+                    const int e = least([&](int n) { return naive.defend(pos, n); }, 2);
+                    const int got = search.defend_length(pos, 2);
+                    pos.unmake();
+                    INFO("after " << move_text(pos, m));
+                    CHECK(got == e);
+                    ++compared, (e ? wins : fails) += 1;
+                }
+            }
+        }
+    }
+    WARN("least lengths: " << compared << " nodes, " << wins << " won, " << fails << " failed");
+    CHECK(wins > 20);
+    CHECK(fails > 20);
+}
+
 TEST_CASE("Search shortcuts: selfmate and mate positions built for the last moves",
           "[search][speedups]") {
     // Short positions where the attacker's last move must leave only mating defences, with

@@ -473,11 +473,22 @@ template <typename Step> static int least_length(int max_n, Step step) {
     return 0;
 }
 
+bool MateSearch::wins_at_every_longer_length() const {
+    return !goal_ && !restrictions_.any() &&
+           (stip_.kind == Stipulation::Kind::Direct || stip_.kind == Stipulation::Kind::Self);
+}
+
+// Where a win within n is a win within every longer length, a failure at max_n is a failure at
+// every length: one search instead of one per length (a threat that is not there, a zugzwang).
 int MateSearch::attack_length(Position& pos, int max_n) {
+    if (max_n > 1 && wins_at_every_longer_length())
+        if (Outcome o = attack(pos, max_n); o != Outcome::Win) return o == Outcome::Fail ? 0 : -1;
     return least_length(max_n, [&](int n) { return attack(pos, n); });
 }
 
 int MateSearch::defend_length(Position& pos, int max_n) {
+    if (max_n > 1 && wins_at_every_longer_length())
+        if (Outcome o = defend(pos, max_n); o != Outcome::Win) return o == Outcome::Fail ? 0 : -1;
     return least_length(max_n, [&](int n) { return defend(pos, n); });
 }
 

@@ -88,6 +88,9 @@ class MateSearch {
     // -1 if the search was stopped first. After the attacker move that led here: defend_length.
     int attack_length(Position& pos, int max_n);
     int defend_length(Position& pos, int max_n);
+    // Whether a win within n moves is a win within every longer length: #N and s#N without
+    // restrictions (under one, Popeye judges each length on its own).
+    bool wins_at_every_longer_length() const;
 
     // Selfmate: does this defender move mate the attacker (the goal of s#)? (s=: stalemate it;
     // r#: mate it.)
