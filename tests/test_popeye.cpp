@@ -3,6 +3,7 @@
 // sets, not as text.
 #include "helpers.h"
 #include "popeye_compare.h"
+#include "problem_helpers.h"
 
 #include "format/problem_reader.h"
 #include "format/report_text.h"
@@ -94,11 +95,9 @@ TEST_CASE("NonTrivial problems: the same key and variations as Popeye", "[popeye
 // The same two, line for line: the tree as Popeye lays it out, move numbers from 10 on included.
 TEST_CASE("NonTrivial problems: Popeye's tree text line for line", "[popeye][nontrivial]") {
     for (const std::string name : {"nontriv_06", "nontriv_07"}) {
-        ReadResult read = read_problem_file(test_data("popeye/problems/" + name + ".inp"));
-        REQUIRE(read.problems.size() == 1);
-        const Problem& problem = read.problems[0];
-        Position diagram =
-            problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+        const Loaded loaded = load(test_data("popeye/problems/" + name + ".inp"));
+        const Problem& problem = loaded.problem;
+        const Position& diagram = loaded.diagram;
         AnalysisOptions options = analysis_options_for(problem.options);
         options.threads = 1;
         std::string ours = text_solution(diagram, analyse(diagram, problem.stipulation, options), {});
@@ -123,11 +122,9 @@ TEST_CASE("NonTrivial problems: Popeye's tree text line for line", "[popeye][non
 // thread helps the nested splits of the sibling that holds the line.)
 TEST_CASE("NonTrivial problems: the same text at any thread count", "[popeye][nontrivial][parallel]") {
     for (const std::string name : {"nontriv_06", "nontriv_07"}) {
-        ReadResult read = read_problem_file(test_data("popeye/problems/" + name + ".inp"));
-        REQUIRE(read.problems.size() == 1);
-        const Problem& problem = read.problems[0];
-        Position diagram =
-            problem_position(problem.pieces, problem.stipulation, problem.rules, problem.options);
+        const Loaded loaded = load(test_data("popeye/problems/" + name + ".inp"));
+        const Problem& problem = loaded.problem;
+        const Position& diagram = loaded.diagram;
         auto solved = [&](int threads) {
             AnalysisOptions options = analysis_options_for(problem.options);
             options.threads = threads;
