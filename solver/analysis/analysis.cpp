@@ -340,29 +340,8 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
                 pos.make(m);
                 // The least length within n that wins, one length at a time so that progress can
                 // tell the depth.
-                int length = 0;
-                if (search.wins_at_every_longer_length()) {
-                    // The full length first: most first moves fail there, and then at every
-                    // shorter length too (searching those first cost a forced line its whole
-                    // length again at each). A win: down while the shorter lengths win.
-                    note_depth(i, n);
-                    Outcome o = search.defend(pos, n);
-                    if (o == Outcome::Unknown) throw Stopped{};
-                    if (o == Outcome::Win) length = n;
-                    for (int d = n - 1; d >= 1 && length == d + 1; --d) {
-                        note_depth(i, d);
-                        Outcome shorter = search.defend(pos, d);
-                        if (shorter == Outcome::Unknown) throw Stopped{};
-                        if (shorter == Outcome::Win) length = d;
-                    }
-                } else {
-                    for (int d = 1; d <= n && !length; ++d) {
-                        note_depth(i, d);
-                        Outcome o = search.defend(pos, d);
-                        if (o == Outcome::Unknown) throw Stopped{};
-                        if (o == Outcome::Win) length = d;
-                    }
-                }
+                int length = search.defend_length(pos, n, [&](int d) { note_depth(i, d); });
+                if (length < 0) throw Stopped{};
                 note_depth(i, n); // the tree and the tries below search to the full length
                 // =N, s=N, r#N under a restriction, s#N under Threat: Popeye judges a first move at the full length
                 // alone, its guards too (a move they refuse there is no short key).

@@ -463,9 +463,26 @@ Outcome MateSearch::defend(Position& pos, int n) {
 
 // An attacker node, for both stipulations: what differs is the defence that follows each move.
 
-// The least n within max_n for which `step` wins; 0 if none, -1 if stopped first.
-template <typename Step> static int least_length(int max_n, Step step) {
+// The least n within max_n for which `step` wins; 0 if none, -1 if stopped first. `at` hears
+// each length before it is searched (progress). Where a win within n is a win within every
+// longer length, the longest goes first: a failure there is a failure at every length (one
+// search, not one per length), and a win is narrowed down while the shorter lengths win (a
+// forced line is searched again in full at each length, so the fewer the better).
+template <typename Step, typename At>
+static int least_length(int max_n, bool longest_first, Step step, At at) {
+    if (longest_first) {
+        int least = 0;
+        for (int n = max_n; n >= 1; --n) {
+            at(n);
+            Outcome o = step(n);
+            if (o == Outcome::Unknown) return -1;
+            if (o != Outcome::Win) break;
+            least = n;
+        }
+        return least;
+    }
     for (int n = 1; n <= max_n; ++n) {
+        at(n);
         Outcome o = step(n);
         if (o == Outcome::Unknown) return -1;
         if (o == Outcome::Win) return n;
@@ -478,18 +495,16 @@ bool MateSearch::wins_at_every_longer_length() const {
            (stip_.kind == Stipulation::Kind::Direct || stip_.kind == Stipulation::Kind::Self);
 }
 
-// Where a win within n is a win within every longer length, a failure at max_n is a failure at
-// every length: one search instead of one per length (a threat that is not there, a zugzwang).
 int MateSearch::attack_length(Position& pos, int max_n) {
-    if (max_n > 1 && wins_at_every_longer_length())
-        if (Outcome o = attack(pos, max_n); o != Outcome::Win) return o == Outcome::Fail ? 0 : -1;
-    return least_length(max_n, [&](int n) { return attack(pos, n); });
+    return least_length(max_n, wins_at_every_longer_length(),
+                        [&](int n) { return attack(pos, n); }, [](int) {});
 }
 
-int MateSearch::defend_length(Position& pos, int max_n) {
-    if (max_n > 1 && wins_at_every_longer_length())
-        if (Outcome o = defend(pos, max_n); o != Outcome::Win) return o == Outcome::Fail ? 0 : -1;
-    return least_length(max_n, [&](int n) { return defend(pos, n); });
+int MateSearch::defend_length(Position& pos, int max_n, const std::function<void(int)>& at_length) {
+    return least_length(max_n, wins_at_every_longer_length(), [&](int n) { return defend(pos, n); },
+                        [&](int n) {
+                            if (at_length) at_length(n);
+                        });
 }
 
 Outcome MateSearch::attack_node(Position& pos, int n) {

@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -86,8 +87,9 @@ class MateSearch {
 
     // The least number of moves within max_n in which the attacker wins, 0 if it does not;
     // -1 if the search was stopped first. After the attacker move that led here: defend_length.
+    // (at_length: told each length before it is searched, for progress.)
     int attack_length(Position& pos, int max_n);
-    int defend_length(Position& pos, int max_n);
+    int defend_length(Position& pos, int max_n, const std::function<void(int)>& at_length = {});
     // Whether a win within n moves is a win within every longer length: #N and s#N without
     // restrictions (under one, Popeye judges each length on its own).
     bool wins_at_every_longer_length() const;
