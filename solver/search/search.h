@@ -149,6 +149,8 @@ class MateSearch {
     static constexpr int DEFENCE_STORE_DEPTH = 3;
     Outcome dynamo_mate_in_one(Position& pos);
     Outcome killer_first(Position& pos, int n, int& tried);
+    bool checks_before_killer(int n) const;
+    int order_defences(const Position& pos, MoveList& list, int n, bool checks_before, int& first) const;
     Outcome dynamo_defend_self_last(Position& pos);
     Outcome defend_self(Position& pos, int n);
     Outcome defend_self_node(Position& pos, int n);
