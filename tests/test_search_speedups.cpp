@@ -488,8 +488,9 @@ TEST_CASE("Search shortcuts: checks before the killer far from the end", "[searc
         uint64_t at_most;
         Verdict verdict;
     };
-    for (const Case& c : {Case{"castling_11_nothreatlimit.inp", "#5", 1'200'000, Verdict::NoSolution},
-                          Case{"ep_11.inp", "", 300'000, Verdict::Sound}}) {
+    const Case cases[] = {{"castling_11_nothreatlimit.inp", "#5", 1'200'000, Verdict::NoSolution},
+                          {"ep_11.inp", "", 300'000, Verdict::Sound}};
+    for (const Case& c : cases) {
         INFO(c.file << " " << c.stipulation);
         std::ifstream in(test_data("popeye/problems/" + c.file));
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -149,8 +149,11 @@ class MateSearch {
     static constexpr int DEFENCE_STORE_DEPTH = 3;
     Outcome dynamo_mate_in_one(Position& pos);
     Outcome killer_first(Position& pos, int n, int& tried);
+    // Far from the end, the checks are tried before the killer at a defence node.
     bool checks_before_killer(int n) const;
-    int order_defences(const Position& pos, MoveList& list, int n, bool checks_before, int& first) const;
+    // A defence node's list in the order it is searched; returns where history takes over.
+    int order_defences(const Position& pos, MoveList& list, int n, bool checks_before,
+                       int& first) const;
     Outcome dynamo_defend_self_last(Position& pos);
     Outcome defend_self(Position& pos, int n);
     Outcome defend_self_node(Position& pos, int n);
