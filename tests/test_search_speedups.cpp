@@ -481,7 +481,9 @@ TEST_CASE("Search shortcuts: Dynamo two-movers against the naive search", "[sear
 // is proved by the smallest tree (the attacker's answers are few). The search's node counts, one
 // thread, with a bound between the counts of the killer-first order and of this one (measured
 // when it came in: castling_11 as #5 1,712,496 then 870,193; ep_11 (s#6) 1,752,685 then 57,924).
-// The verdicts are Popeye's.
+// The verdicts come from Popeye's outputs (tests/data/popeye/expected/): ep_11 has one key and no
+// other solution; castling_11 as #6 has one key, 1.Sg3-h5, whose variation 1...Bd1*h5 needs all six
+// moves, and a first move that mated in five would be a key of the #6 too: so no #5 exists.
 TEST_CASE("Search shortcuts: checks before the killer far from the end", "[search][speedups]") {
     struct Case {
         std::string file, stipulation;

@@ -768,8 +768,10 @@ struct BudgetRestorer {
 Outcome MateSearch::killer_first(Position& pos, int n, int& tried) {
     tried = 0;
     Move killer = killer_[std::min(pos.ply(), 127)];
-    // Under MaxFlightsquares the whole list is needed first.
-    if (killer.is_none() || restrictions_.max_flights >= 0 || !is_legal_way(pos, killer))
+    // Under MaxFlightsquares the whole list is needed first; far from the end the checks go
+    // before the killer (checks_before_killer).
+    if (killer.is_none() || restrictions_.max_flights >= 0 || checks_before_killer(n) ||
+        !is_legal_way(pos, killer))
         return Outcome::Win;
     const bool self = stip_.kind == Stipulation::Kind::Self;
     pos.make(killer);
@@ -797,15 +799,14 @@ bool MateSearch::checks_before_killer(int n) const {
 }
 
 // Orders a defence node's list: the checks first (from CHECKS_FIRST_DEPTH), the killer at the
-// front, or after the checks if `checks_before`. Returns where the moves that history orders
+// front, or after the checks far from the end. Returns where the moves that history orders
 // begin (after the killer). `first` (1 if killer_first searched the killer) drops to 0 if the
 // killer is not at the front, where it would be skipped.
-int MateSearch::order_defences(const Position& pos, MoveList& list, int n, bool checks_before,
-                               int& first) const {
+int MateSearch::order_defences(const Position& pos, MoveList& list, int n, int& first) const {
     const Move killer = killer_[std::min(pos.ply(), 127)];
     int quiet_from = n >= CHECKS_FIRST_DEPTH ? checks_first(pos, list) : list.size();
     if (killer.is_none()) return quiet_from;
-    if (checks_before) {
+    if (checks_before_killer(n)) {
         auto it = std::find(list.begin() + quiet_from, list.end(), killer);
         if (it == list.end()) return quiet_from; // a check, or not a legal move here
         std::iter_swap(list.begin() + quiet_from, it);
@@ -868,18 +869,16 @@ Outcome MateSearch::defend_direct_node(Position& pos, int n) {
     int ply = std::min(pos.ply(), 127);
     bool unknown = false;
     int first = 0;
-    const bool checks_before = checks_before_killer(n);
-    if (!checks_before)
-        if (Outcome o = killer_first(pos, n, first); o != Outcome::Win) {
-            if (o == Outcome::Fail) return o;
-            unknown = true;
-        }
+    if (Outcome o = killer_first(pos, n, first); o != Outcome::Win) {
+        if (o == Outcome::Fail) return o;
+        unknown = true;
+    }
     Frame f = frame();
     MoveList* list = &f.list;
     generate_legal(pos, *list);
     if (list->empty()) return pos.in_check() ? Outcome::Win : Outcome::Fail; // mate, stalemate
     if (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)) return Outcome::Fail;
-    const int quiet_from = order_defences(pos, *list, n, checks_before, first);
+    const int quiet_from = order_defences(pos, *list, n, first);
     const bool splits = may_split(n);
     // Young Brothers Wait: a defence that does not refute says that probably none does.
     auto split_now = [&](int searched) {
@@ -990,12 +989,10 @@ Outcome MateSearch::defend_self_node(Position& pos, int n) {
     // Black plays a non-mating move whenever it has one.
     bool any_non_mating = false, unknown = false;
     int first = 0;
-    const bool checks_before = checks_before_killer(n);
-    if (!checks_before)
-        if (Outcome o = killer_first(pos, n, first); o != Outcome::Win) {
-            if (o == Outcome::Fail) return o;
-            unknown = true;
-        }
+    if (Outcome o = killer_first(pos, n, first); o != Outcome::Win) {
+        if (o == Outcome::Fail) return o;
+        unknown = true;
+    }
     any_non_mating = first == 1;
     if (n <= 1) return dynamo_defend_self_last(pos);
     Frame f = frame();
@@ -1003,7 +1000,7 @@ Outcome MateSearch::defend_self_node(Position& pos, int n) {
     generate_legal(pos, *list);
     if (list->empty() || (restrictions_.max_flights >= 0 && too_many_flights(pos, *list, n)))
         return Outcome::Fail;
-    const int quiet_from = order_defences(pos, *list, n, checks_before, first);
+    const int quiet_from = order_defences(pos, *list, n, first);
     const bool splits = may_split(n);
     auto split_now = [&](int searched) {
         return splits && !unknown && list->size() - searched > 2 && threads_idle();

@@ -152,8 +152,7 @@ class MateSearch {
     // Far from the end, the checks are tried before the killer at a defence node.
     bool checks_before_killer(int n) const;
     // A defence node's list in the order it is searched; returns where history takes over.
-    int order_defences(const Position& pos, MoveList& list, int n, bool checks_before,
-                       int& first) const;
+    int order_defences(const Position& pos, MoveList& list, int n, int& first) const;
     Outcome dynamo_defend_self_last(Position& pos);
     Outcome defend_self(Position& pos, int n);
     Outcome defend_self_node(Position& pos, int n);
