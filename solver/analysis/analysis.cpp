@@ -180,6 +180,33 @@ class TreeBuilder {
     int in_threat_ = 0; // building a threat's tree
 };
 
+std::vector<int> generation_order(const MoveList& first_moves) {
+    std::vector<int> order(size_t(first_moves.size()));
+    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+    return order;
+}
+
+// With threads, the first moves that leave the defender the fewest replies go first (stable):
+// the attacker's search goes deepest after those (keys and near-keys, and under NonTrivial the
+// only moves the guard lets through), and the longest first move started last keeps the other
+// threads waiting for it at the end. (nontriv_07's key, the last of 27 moves and 60% of the
+// work, has 2 replies; ep_02_noflightlimit at 2 threads gained about 10%.)
+std::vector<int> forcing_first(const Position& diagram, const MoveList& first_moves) {
+    std::vector<int> order = generation_order(first_moves);
+    std::vector<int> replies(order.size());
+    Position pos = diagram;
+    MoveList defences;
+    for (int i = 0; i < first_moves.size(); ++i) {
+        pos.make(first_moves[i]);
+        generate_legal(pos, defences);
+        replies[size_t(i)] = defences.size();
+        pos.unmake();
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return replies[size_t(a)] < replies[size_t(b)]; });
+    return order;
+}
+
 } // namespace
 
 // PostKeyPlay: the diagram is the position after a key, the defender to move; the key's tree
@@ -423,15 +450,17 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
             }
             report_progress();
         };
-        // Each thread takes the next first move in order, as one thread would: a first move's
-        // tree shares many positions with its neighbours' (the same moves in another order), and
-        // taken in order they are mostly in the table. (tbb::parallel_for gave the second thread
-        // the upper half of the moves, with an empty table: seven_5 at 2 threads did 1.7 times
-        // the work of one.)
+        // Each thread takes the next first move in turn: a first move's tree shares many
+        // positions with its neighbours' (the same moves in another order), and taken in turn
+        // they are mostly in the table. (tbb::parallel_for gave the second thread the upper half
+        // of the moves, with an empty table: seven_5 at 2 threads did 1.7 times the work of one.)
+        const std::vector<int> turn = threads > 1 && options.max_keys <= 0
+                                          ? forcing_first(diagram, first_moves)
+                                          : generation_order(first_moves);
         std::atomic<int> next{0};
         tbb::parallel_for(0, threads, [&](int) {
-            for (int i; (i = next.fetch_add(1, std::memory_order_relaxed)) < first_moves.size();)
-                examine(i);
+            for (int k; (k = next.fetch_add(1, std::memory_order_relaxed)) < first_moves.size();)
+                examine(turn[size_t(k)]);
         });
     });
     part.nodes = nodes_so_far;

@@ -7,8 +7,8 @@
 // With a HelperPool, and more than one thread in the task arena, the moves below the root are
 // searched in parallel where the tree is large and a thread has no first move of its own (Young
 // Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
-// others by helpers; at an attacker node the first two moves alone, then, if neither wins, the
-// others. The outcomes are the same; only the node counts vary.
+// others shared out among the threads; at an attacker node the first two moves alone, then, if
+// neither wins, the others. The outcomes are the same; only the node counts vary.
 #pragma once
 
 #include "solver/search/goal_search.h"
