@@ -12,6 +12,7 @@
 
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -223,4 +224,67 @@ TEST_CASE("Parallel search: the solution text is the same for 1, 2 and 4 threads
         CHECK(texts[1] == texts[0]);
         CHECK(texts[2] == texts[0]);
     }
+}
+
+TEST_CASE("Parallel search: under NonTrivial the solution text is the same for 1, 2 and 4 threads",
+          "[search][parallel][determinism][nontrivial]") {
+    // Most attacker moves are refused at once by the guard, and the splits share them out by a
+    // counter; the budget each searcher carries must be the one of the node that split.
+    const std::string bench = project_root() + "/problems/bench-orthodox/";
+    for (const char* file : {"nontriv_06.inp", "nontriv_07.inp"}) {
+        ReadResult read = read_problem_file(bench + file);
+        REQUIRE(read.problems.size() == 1);
+        const Problem& p = read.problems[0];
+        REQUIRE(p.ok());
+        Position diagram = problem_position(p.pieces, p.stipulation, p.rules, p.options);
+        AnalysisOptions options = analysis_options_for(p.options);
+        REQUIRE(options.restrictions.nontrivial());
+        std::string texts[3];
+        int i = 0;
+        for (int t : {1, 2, 4}) {
+            options.threads = t;
+            texts[i++] = text_solution(diagram, analyse(diagram, p.stipulation, options), {});
+        }
+        INFO(file);
+        CHECK(texts[0].find("verdict: sound") != std::string::npos);
+        CHECK(texts[1] == texts[0]);
+        CHECK(texts[2] == texts[0]);
+    }
+}
+
+TEST_CASE("Parallel search: with threads, the first moves leaving the fewest replies go first",
+          "[search][parallel][order]") {
+    ReadResult read = read_problem_file(project_root() + "/problems/bench-orthodox/nontriv_07.inp");
+    REQUIRE(read.problems.size() == 1);
+    const Problem& p = read.problems[0];
+    Position diagram = problem_position(p.pieces, p.stipulation, p.rules, p.options);
+    MoveList first_moves;
+    generate_legal(diagram, first_moves);
+    REQUIRE(first_moves.size() == 27);
+
+    std::vector<int> serial = first_move_turns(diagram, first_moves, false);
+    for (int i = 0; i < first_moves.size(); ++i) CHECK(serial[size_t(i)] == i);
+
+    std::vector<int> turns = first_move_turns(diagram, first_moves, true);
+    REQUIRE(turns.size() == size_t(first_moves.size()));
+    std::vector<int> seen = turns;
+    std::sort(seen.begin(), seen.end());
+    CHECK(seen == serial); // every first move, once
+    auto replies = [&](int i) {
+        Position pos = diagram;
+        pos.make(first_moves[i]);
+        MoveList defences;
+        generate_legal(pos, defences);
+        return defences.size();
+    };
+    for (size_t k = 1; k < turns.size(); ++k) {
+        CHECK(replies(turns[k - 1]) <= replies(turns[k]));
+        if (replies(turns[k - 1]) == replies(turns[k])) CHECK(turns[k - 1] < turns[k]);
+    }
+    // The key, last in generation order, is among the first two taken (the threads start on it).
+    int key = int(std::find_if(first_moves.begin(), first_moves.end(), [&](Move m) {
+                      return move_text(diagram, m) == "a3-a4";
+                  }) - first_moves.begin());
+    REQUIRE(key == first_moves.size() - 1);
+    CHECK((turns[0] == key || turns[1] == key));
 }

@@ -180,33 +180,6 @@ class TreeBuilder {
     int in_threat_ = 0; // building a threat's tree
 };
 
-std::vector<int> generation_order(const MoveList& first_moves) {
-    std::vector<int> order(size_t(first_moves.size()));
-    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    return order;
-}
-
-// With threads, the first moves that leave the defender the fewest replies go first (stable):
-// the attacker's search goes deepest after those (keys and near-keys, and under NonTrivial the
-// only moves the guard lets through), and the longest first move started last keeps the other
-// threads waiting for it at the end. (nontriv_07's key, the last of 27 moves and 60% of the
-// work, has 2 replies; ep_02_noflightlimit at 2 threads gained about 10%.)
-std::vector<int> forcing_first(const Position& diagram, const MoveList& first_moves) {
-    std::vector<int> order = generation_order(first_moves);
-    std::vector<int> replies(order.size());
-    Position pos = diagram;
-    MoveList defences;
-    for (int i = 0; i < first_moves.size(); ++i) {
-        pos.make(first_moves[i]);
-        generate_legal(pos, defences);
-        replies[size_t(i)] = defences.size();
-        pos.unmake();
-    }
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return replies[size_t(a)] < replies[size_t(b)]; });
-    return order;
-}
-
 } // namespace
 
 // PostKeyPlay: the diagram is the position after a key, the defender to move; the key's tree
@@ -250,6 +223,28 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
     } else if (refuted) sol.verdict = Verdict::NoSolution;
     else sol.verdict = Verdict::Sound;
     return sol;
+}
+
+// Longest first: nontriv_07's key, the last of 27 first moves and 60% of the work, has 2 replies;
+// keys and near-keys leave few, and under NonTrivial they are the only moves its guard lets
+// through to a deep search.
+std::vector<int> first_move_turns(const Position& diagram, const MoveList& first_moves,
+                                  bool parallel) {
+    std::vector<int> order(size_t(first_moves.size()));
+    for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+    if (!parallel) return order;
+    std::vector<int> replies(order.size());
+    Position pos = diagram;
+    MoveList defences;
+    for (int i = 0; i < first_moves.size(); ++i) {
+        pos.make(first_moves[i]);
+        generate_legal(pos, defences);
+        replies[size_t(i)] = defences.size();
+        pos.unmake();
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return replies[size_t(a)] < replies[size_t(b)]; });
+    return order;
 }
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
@@ -454,9 +449,10 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
         // positions with its neighbours' (the same moves in another order), and taken in turn
         // they are mostly in the table. (tbb::parallel_for gave the second thread the upper half
         // of the moves, with an empty table: seven_5 at 2 threads did 1.7 times the work of one.)
-        const std::vector<int> turn = threads > 1 && options.max_keys <= 0
-                                          ? forcing_first(diagram, first_moves)
-                                          : generation_order(first_moves);
+        // (Under MaxSolutions in generation order, as before: a first move is skipped once
+        // enough keys are known before it.)
+        const std::vector<int> turn =
+            first_move_turns(diagram, first_moves, threads > 1 && options.max_keys <= 0);
         std::atomic<int> next{0};
         tbb::parallel_for(0, threads, [&](int) {
             for (int k; (k = next.fetch_add(1, std::memory_order_relaxed)) < first_moves.size();)
