@@ -189,6 +189,7 @@ class MateSearch {
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;
     int nontrivial_budget_ = 0;
+    int counted_ = -1; // NonTrivial: the count stored_defence made for the node's guard (-1: none)
     // Orthodox direct mates' last-move nodes (n == 1), the most numerous and the cheapest to
     // search again: a small table of this search's own, which stays in the cache, instead of
     // the shared one.
