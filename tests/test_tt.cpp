@@ -160,3 +160,62 @@ TEST_CASE("Transposition table: threads see whole facts or none", "[tt]") {
     CHECK(wrong.load() == 0);
     CHECK(hits.load() > 0);
 }
+
+TEST_CASE("Transposition table: it grows as it fills, and keeps what it holds", "[tt]") {
+    TT tt(64);
+    const size_t first = tt.entries();
+    CHECK(first == (size_t(2) << 20) / 64 * 8); // 2 MB in use at first
+    CHECK(tt.max_entries() == (size_t(64) << 20) / 64 * 8);
+    auto bounds_of = [](Key k) {
+        return k % 2 ? TT::Bounds{int(1 + k % 20), 0} : TT::Bounds{TT::NO_WIN, int(1 + k % 30)};
+    };
+    std::mt19937_64 rng(11);
+    std::vector<Key> keys(first); // as many keys as the first table has entries
+    for (Key& k : keys) k = rng();
+    for (Key k : keys) tt.store(k, bounds_of(k));
+    CHECK(tt.entries() > first);
+    CHECK(tt.entries() <= tt.max_entries());
+    // The entries stored before it grew were moved to their buckets: found, with their bounds.
+    size_t found = 0;
+    for (Key k : keys) {
+        TT::Bounds b = tt.probe(k);
+        if (empty(b)) continue;
+        ++found;
+        CHECK(b.win == bounds_of(k).win);
+        CHECK(b.fail == bounds_of(k).fail);
+    }
+    CHECK(found >= keys.size() * 99 / 100); // a few replaced in full buckets before it grew
+    for (int i = 0; i < 1000; ++i) CHECK(empty(tt.probe(rng()))); // never stored
+}
+
+TEST_CASE("Transposition table: growing while threads store, no fact is wrong", "[tt]") {
+    TT tt(32);
+    auto bounds_of = [](Key k) { return TT::Bounds{int(1 + k % 50), int(k % 40 + 50)}; };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&tt, &bounds_of, t] {
+            std::mt19937_64 rng(100 + uint64_t(t));
+            for (int i = 0; i < 600000; ++i) {
+                Key k = rng();
+                tt.store(k, bounds_of(k));
+                if (i % 7 == 0) tt.probe(rng());
+            }
+        });
+    for (auto& th : threads) th.join();
+    CHECK(tt.entries() == tt.max_entries());
+    size_t found = 0, wrong = 0;
+    for (int t = 0; t < 4; ++t) {
+        std::mt19937_64 rng(100 + uint64_t(t));
+        for (int i = 0; i < 600000; ++i) {
+            Key k = rng();
+            TT::Bounds b = tt.probe(k);
+            if (!empty(b)) {
+                ++found;
+                wrong += b.win != bounds_of(k).win || b.fail != bounds_of(k).fail;
+            }
+            if (i % 7 == 0) rng();
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(found > 1000000); // most of the 2.4 million in 4 million entries
+}

@@ -21,14 +21,20 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
     auto aligned = (reinterpret_cast<uintptr_t>(mapping_) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
     buckets_ = reinterpret_cast<Bucket*>(aligned);
     madvise(buckets_, n * sizeof(Bucket), MADV_HUGEPAGE); // a hint; without it, small pages
-    mask_ = n - 1;
+    max_mask_ = n - 1;
+    const size_t start = std::max(HUGE_PAGE / sizeof(Bucket), size_t(1) << DATA_BITS);
+    mask_.store(std::min(n, start) - 1, std::memory_order_relaxed);
 }
 
 TranspositionTable::~TranspositionTable() { munmap(mapping_, mapping_size_); }
 
 void TranspositionTable::clear() {
-    for (size_t i = 0; i <= mask_; ++i)
+    // Every bucket the table may have used, and back to its first size.
+    for (size_t i = 0; i <= max_mask_; ++i)
         for (uint64_t& w : buckets_[i].slot) std::atomic_ref<uint64_t>(w).store(0, std::memory_order_relaxed);
+    const size_t start = std::max((size_t(2) << 20) / sizeof(Bucket), size_t(1) << DATA_BITS);
+    mask_.store(std::min(max_mask_ + 1, start) - 1, std::memory_order_relaxed);
+    sampled_new_.store(0, std::memory_order_relaxed);
 }
 
 namespace {
@@ -58,7 +64,7 @@ uint64_t load(const uint64_t& w) {
 } // namespace
 
 TranspositionTable::Bounds TranspositionTable::probe(Key key) const {
-    const Bucket& b = buckets_[key & mask_];
+    const Bucket& b = buckets_[key & mask()];
     for (const uint64_t& slot : b.slot) {
         uint64_t w = load(slot);
         if (((w ^ key) & ~DATA_MASK) == 0 && w != 0) return unpack(w & DATA_MASK);
@@ -67,7 +73,11 @@ TranspositionTable::Bounds TranspositionTable::probe(Key key) const {
 }
 
 void TranspositionTable::store(Key key, Bounds bounds) {
-    Bucket& b = buckets_[key & mask_];
+    if (put(key, bounds)) count_new_entry(key);
+}
+
+bool TranspositionTable::put(Key key, Bounds bounds) {
+    Bucket& b = buckets_[key & mask()];
     const uint64_t tag = key & ~DATA_MASK;
     // Ties between equally valuable entries go by the key's top bits: no slot is always the one
     // to go, so that among cheap entries the older ones do not stay for good.
@@ -81,14 +91,38 @@ void TranspositionTable::store(Key key, Bounds bounds) {
             Bounds merged{std::min(old.win, bounds.win), std::max(old.fail, bounds.fail)};
             uint64_t nw = tag | pack(merged);
             if (nw != w) std::atomic_ref<uint64_t>(b.slot[j]).store(nw, std::memory_order_relaxed);
-            return;
+            return false;
         }
         int v = w == 0 ? -1 : value(w & DATA_MASK);
         if (v < victim_value) victim = int(j), victim_value = v;
     }
     uint64_t data = pack(bounds);
-    if (data == UNKNOWN_WIN) return; // nothing proven
+    if (data == UNKNOWN_WIN) return false; // nothing proven
     std::atomic_ref<uint64_t>(b.slot[victim]).store(tag | data, std::memory_order_relaxed);
+    return victim_value < 0;
+}
+
+void TranspositionTable::count_new_entry(Key key) {
+    if ((key >> 40) & (SAMPLE - 1)) return; // one key in SAMPLE: the counter is shared
+    const uint64_t taken = (sampled_new_.fetch_add(1, std::memory_order_relaxed) + 1) * SAMPLE;
+    size_t m = mask();
+    if (m == max_mask_ || taken < (m + 1) * SLOTS / 2) return;
+    const size_t grown = std::min((m << 2) | 3, max_mask_);
+    if (!mask_.compare_exchange_strong(m, grown, std::memory_order_relaxed)) return;
+    // The thread that grew the table moves the entries to their buckets in the larger one:
+    // their keys are whole again from the tag and the old bucket's low bits. (Left where they
+    // were, they were lost: castling_11 searched 9% more nodes.) The other threads go on
+    // meanwhile; an entry they store first is merged with the moved one.
+    for (size_t i = 0; i <= m; ++i)
+        for (uint64_t& slot : buckets_[i].slot) {
+            uint64_t w = load(slot);
+            if (w == 0) continue;
+            const Key k = (w & ~DATA_MASK) | (i & DATA_MASK);
+            if ((k & grown) == i) continue; // its bucket still
+            if (!std::atomic_ref<uint64_t>(slot).compare_exchange_strong(w, 0, std::memory_order_relaxed))
+                continue; // replaced meanwhile
+            put(k, unpack(w & DATA_MASK));
+        }
 }
 
 } // namespace dynamo

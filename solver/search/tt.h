@@ -41,10 +41,12 @@ class TranspositionTable {
     };
     Bounds probe(Key key) const;
     // Starts loading the key's bucket, for a probe after some work that does not need it.
-    void prefetch(Key key) const { __builtin_prefetch(&buckets_[key & mask_]); }
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[key & mask()]); }
     void store(Key key, Bounds bounds); // merged with what the table already holds for the key
     void clear();
-    size_t entries() const { return (mask_ + 1) * SLOTS; }
+    // The entries in use now, and at most (the size asked for).
+    size_t entries() const { return (mask() + 1) * SLOTS; }
+    size_t max_entries() const { return (max_mask_ + 1) * SLOTS; }
 
     // Bounds beyond what an entry holds are stored weakened (exact, only less informative): a win
     // within more than MAX_MOVES moves is not kept, a failure within more is kept as MAX_MOVES.
@@ -64,7 +66,20 @@ class TranspositionTable {
     void* mapping_ = nullptr;
     size_t mapping_size_ = 0;
     Bucket* buckets_ = nullptr;
-    size_t mask_ = 0;
+    // The table in use is the first mask_ + 1 buckets. It starts at 2 MB and grows fourfold, up
+    // to max_mask_ + 1, when half its entries are taken: a problem that needs few entries then
+    // touches (and the system zeroes) a few pages, not the whole table (zeroing 64 MB was an
+    // eighth of nontriv_06's time). An entry stored before the table grew is found after it
+    // only if the key's new index bits are those of its bucket; it is never taken for another
+    // key's (the index still covers the bits the entry does not hold).
+    std::atomic<size_t> mask_{0};
+    size_t max_mask_ = 0;
+    std::atomic<uint64_t> sampled_new_{0}; // entries put in empty slots, one key in SAMPLE
+    static constexpr uint64_t SAMPLE = 16;
+    size_t mask() const { return mask_.load(std::memory_order_relaxed); }
+    // store() but for the count: true if the entry took an empty slot.
+    bool put(Key key, Bounds bounds);
+    void count_new_entry(Key key);
 
   public:
     ~TranspositionTable();
