@@ -105,8 +105,9 @@ int main(int argc, char** argv) {
         cmd->add_option("--threads", common.threads, "worker threads (default: all cores)")
             ->check(whole_number(0, 1024));
         cmd->add_option("--hash", solve.hash_mb,
-                        "memory for transposition tables in MB, for the whole process (check "
-                        "shares it among the problems it solves at once); default 64")
+                        "memory for transposition tables in MB at most, for the whole process "
+                        "(check shares it among the problems it solves at once; a table grows "
+                        "from 2 MB as it fills); default 64")
             ->check(whole_number(1, 65536, " of MB"));
         cmd->add_option("--maxtime", solve.max_seconds,
                         "seconds per problem; then what is proved so far is printed (unfinished)")

@@ -282,9 +282,9 @@ TEST_CASE("Parallel search: with threads, the first moves leaving the fewest rep
         if (replies(turns[k - 1]) == replies(turns[k])) CHECK(turns[k - 1] < turns[k]);
     }
     // The key, last in generation order, is among the first two taken (the threads start on it).
-    int key = int(std::find_if(first_moves.begin(), first_moves.end(), [&](Move m) {
-                      return move_text(diagram, m) == "a3-a4";
-                  }) - first_moves.begin());
+    int key = int(std::find_if(first_moves.begin(), first_moves.end(),
+                               [&](Move m) { return move_text(diagram, m) == "a3-a4"; }) -
+                  first_moves.begin());
     REQUIRE(key == first_moves.size() - 1);
     CHECK((turns[0] == key || turns[1] == key));
 }

@@ -414,7 +414,8 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
             const uint64_t before = s.nodes_;
             p.make(list[i]);
             Outcome o;
-            if (attacker) o = self ? s.defend_self(p, n) : s.defend_direct(p, n);
+            if (attacker)
+                o = self ? s.defend_self(p, n) : s.defend_direct(p, n);
             else // s#: a mating defence is avoided, as in defend_self
                 o = self && checkmated(p) ? Outcome::Win : s.attack_node(p, n - 1);
             p.unmake();
@@ -422,7 +423,9 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
             if (o == decisive) {
                 split.decided.store(true, std::memory_order_relaxed);
                 int seen = decider.load(std::memory_order_relaxed);
-                while (i < seen && !decider.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {}
+                while (i < seen &&
+                       !decider.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+                }
                 break;
             }
             if (o == Outcome::Unknown) unknown.store(true, std::memory_order_relaxed);
@@ -765,7 +768,8 @@ int MateSearch::nontrivial_defences(Position& pos, int limit) {
 // over go on down the line (one more when every defence is trivial).
 Outcome MateSearch::nontrivial_guard(Position& pos) {
     const int budget = nontrivial_budget_;
-    const int count = counted_ >= 0 ? std::exchange(counted_, -1) : nontrivial_defences(pos, budget + 2);
+    const int count =
+        counted_ >= 0 ? std::exchange(counted_, -1) : nontrivial_defences(pos, budget + 2);
     if (count < 0) return Outcome::Unknown;
     if (count > budget + 1) return Outcome::Fail;
     nontrivial_budget_ = budget + 1 - count;

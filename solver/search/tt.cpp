@@ -119,7 +119,8 @@ void TranspositionTable::count_new_entry(Key key) {
             if (w == 0) continue;
             const Key k = (w & ~DATA_MASK) | (i & DATA_MASK);
             if ((k & grown) == i) continue; // its bucket still
-            if (!std::atomic_ref<uint64_t>(slot).compare_exchange_strong(w, 0, std::memory_order_relaxed))
+            if (!std::atomic_ref<uint64_t>(slot).compare_exchange_strong(w, 0,
+                                                                         std::memory_order_relaxed))
                 continue; // replaced meanwhile
             put(k, unpack(w & DATA_MASK));
         }
