@@ -281,7 +281,8 @@ TEST_CASE("Parallel search: with threads, the first moves leaving the fewest rep
         CHECK(replies(turns[k - 1]) <= replies(turns[k]));
         if (replies(turns[k - 1]) == replies(turns[k])) CHECK(turns[k - 1] < turns[k]);
     }
-    // The key, last in generation order, is among the first two taken (the threads start on it).
+    // The key (1.a3-a4, Popeye's output tests/data/popeye/expected/nontriv_07.out), last in
+    // generation order, is among the first two taken (the threads start on it).
     int key = int(std::find_if(first_moves.begin(), first_moves.end(),
                                [&](Move m) { return move_text(diagram, m) == "a3-a4"; }) -
                   first_moves.begin());

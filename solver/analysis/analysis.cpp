@@ -449,8 +449,8 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
         // positions with its neighbours' (the same moves in another order), and taken in turn
         // they are mostly in the table. (tbb::parallel_for gave the second thread the upper half
         // of the moves, with an empty table: seven_5 at 2 threads did 1.7 times the work of one.)
-        // (Under MaxSolutions in generation order, as before: a first move is skipped once
-        // enough keys are known before it.)
+        // Under MaxSolutions in generation order, as before: a first move is skipped once
+        // enough keys are known before it.
         const std::vector<int> turn =
             first_move_turns(diagram, first_moves, threads > 1 && options.max_keys <= 0);
         std::atomic<int> next{0};

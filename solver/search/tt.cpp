@@ -22,8 +22,12 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
     buckets_ = reinterpret_cast<Bucket*>(aligned);
     madvise(buckets_, n * sizeof(Bucket), MADV_HUGEPAGE); // a hint; without it, small pages
     max_mask_ = n - 1;
-    const size_t start = std::max(HUGE_PAGE / sizeof(Bucket), size_t(1) << DATA_BITS);
-    mask_.store(std::min(n, start) - 1, std::memory_order_relaxed);
+    mask_.store(first_mask(), std::memory_order_relaxed);
+}
+
+size_t TranspositionTable::first_mask() const {
+    const size_t first = std::max((size_t(2) << 20) / sizeof(Bucket), size_t(1) << DATA_BITS);
+    return std::min(max_mask_ + 1, first) - 1;
 }
 
 TranspositionTable::~TranspositionTable() { munmap(mapping_, mapping_size_); }
@@ -32,8 +36,7 @@ void TranspositionTable::clear() {
     // Every bucket the table may have used, and back to its first size.
     for (size_t i = 0; i <= max_mask_; ++i)
         for (uint64_t& w : buckets_[i].slot) std::atomic_ref<uint64_t>(w).store(0, std::memory_order_relaxed);
-    const size_t start = std::max((size_t(2) << 20) / sizeof(Bucket), size_t(1) << DATA_BITS);
-    mask_.store(std::min(max_mask_ + 1, start) - 1, std::memory_order_relaxed);
+    mask_.store(first_mask(), std::memory_order_relaxed);
     sampled_new_.store(0, std::memory_order_relaxed);
 }
 

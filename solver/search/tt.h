@@ -77,6 +77,7 @@ class TranspositionTable {
     std::atomic<uint64_t> sampled_new_{0}; // entries put in empty slots, one key in SAMPLE
     static constexpr uint64_t SAMPLE = 16;
     size_t mask() const { return mask_.load(std::memory_order_relaxed); }
+    size_t first_mask() const; // 2 MB, or the whole table if smaller
     // store() but for the count: true if the entry took an empty slot.
     bool put(Key key, Bounds bounds);
     void count_new_entry(Key key);
