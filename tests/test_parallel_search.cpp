@@ -23,7 +23,7 @@ namespace {
 
 struct Totals {
     int compared = 0;
-    uint64_t splits = 0, refuted_splits = 0, helper_nodes = 0, attacker_splits = 0;
+    uint64_t splits = 0, refuted_splits = 0, split_nodes = 0, attacker_splits = 0;
 };
 
 // For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
@@ -55,8 +55,8 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
         Position pos = diagram;
         CHECK(parallel.attack_length(pos, n) == serial.attack_length(pos, n));
         ++totals.compared;
-        // The helpers' nodes are counted in the searcher that split.
-        CHECK(parallel.nodes() >= pool.helper_nodes());
+        // The nodes searched in the moves shared out are counted in the searcher that split.
+        CHECK(parallel.nodes() >= pool.split_nodes());
 
         // What the helpers left in the table is true, those cut short included: read back by a
         // serial search after every defence (the children of the nodes that split).
@@ -78,7 +78,7 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
     });
     totals.splits += pool.splits();
     totals.refuted_splits += pool.refuted_splits();
-    totals.helper_nodes += pool.helper_nodes();
+    totals.split_nodes += pool.split_nodes();
     totals.attacker_splits += pool.attacker_splits();
 }
 
@@ -119,10 +119,10 @@ TEST_CASE("Parallel search: the same outcomes as the serial search, orthodox pro
                 }
     WARN("orthodox: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                       << totals.refuted_splits << " decided), " << totals.attacker_splits
-                      << " at attacker nodes, " << totals.helper_nodes << " helper nodes");
+                      << " at attacker nodes, " << totals.split_nodes << " nodes in split moves");
     CHECK(totals.splits > 1000);
     CHECK(totals.refuted_splits > 100); // siblings cut short
-    CHECK(totals.helper_nodes > 100000);
+    CHECK(totals.split_nodes > 100000);
     CHECK(totals.attacker_splits > 100);
 }
 
@@ -158,11 +158,14 @@ TEST_CASE("Parallel search: the same outcomes as the serial search, Dynamo probl
     compare(position("2K5/4P3/8/5Q1R/8/6q1/4r3/2k5 w - - 0 1"), three, 2, 2, totals);
     WARN("Dynamo: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                     << totals.refuted_splits << " decided), " << totals.attacker_splits
-                    << " at attacker nodes, " << totals.helper_nodes << " helper nodes");
-    CHECK(totals.splits > 100);
+                    << " at attacker nodes, " << totals.split_nodes << " nodes in split moves");
+    // About 100 splits (110 when the thread that split searched its share in a helper, with
+    // the killers as they were at the split; its own search, which learns as it goes, needs
+    // fewer): enough that any split at all is seen.
+    CHECK(totals.splits > 50);
     CHECK(totals.refuted_splits > 10);
     CHECK(totals.attacker_splits > 10);
-    CHECK(totals.helper_nodes > 1000); // Dynamo last moves: one node each, costly ones
+    CHECK(totals.split_nodes > 1000); // Dynamo last moves: one node each, costly ones
 }
 
 TEST_CASE("Parallel search: the stop flag still gives Unknown", "[search][parallel]") {

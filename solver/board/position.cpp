@@ -59,6 +59,16 @@ Bitboard CastlingRights::tracked_squares() const {
 
 Position::Position() : states_(64) { clear(); }
 
+void Position::copy_line_of(const Position& other) {
+    std::memcpy(board_, other.board_, sizeof(board_));
+    placement_ = other.placement_;
+    side_to_move_ = other.side_to_move_;
+    rules_ = other.rules_;
+    ply_ = other.ply_;
+    if (states_.size() < other.states_.size()) states_.resize(other.states_.size());
+    std::copy(other.states_.begin(), other.states_.begin() + ply_ + 1, states_.begin());
+}
+
 void Position::clear() {
     std::memset(board_, 0, sizeof(board_));
     placement_ = Placement{};

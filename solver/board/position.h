@@ -133,6 +133,10 @@ class Position {
     void set_forbidden_placement(const Placement& p);
     void clear_forbidden_placement() { st().has_forbidden = false; }
     void finish_setup(); // recomputes every key from scratch, resets the move history
+    // Becomes `other`, copying only the states of the line played to it (what unmake and the
+    // no-undo rule read), not the whole history buffer: a parallel search's helper does this at
+    // every split it joins.
+    void copy_line_of(const Position& other);
 
     const RuleSet& rules() const { return rules_; }
     Color side_to_move() const { return side_to_move_; }

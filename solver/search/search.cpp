@@ -309,10 +309,10 @@ MateSearch::~MateSearch() {
 
 // Parallel defences ----------------------------------------------------------------------------
 
-// The moves of one node searched by helpers. The move that decides the node (a refutation at a
-// defence node, a win at an attacker node) stops the others, and so do the helpers' own splits
-// below, which look up the chain.
-struct MateSearch::Split {
+// The moves of one node shared out among threads. The move that decides the node (a refutation
+// at a defence node, a win at an attacker node) stops the others, and so do the splits below,
+// which look up the chain. On a cache line of its own: read at every node below.
+struct alignas(64) MateSearch::Split {
     const Split* parent;
     std::atomic<bool> decided{false};
 
@@ -321,6 +321,14 @@ struct MateSearch::Split {
             if (s->decided.load(std::memory_order_relaxed)) return true;
         return false;
     }
+};
+
+// What a helper starts from: the split node's position and the killers of the search that split,
+// as they were then (that search goes on with its own).
+struct MateSearch::SplitOrigin {
+    Position pos;
+    Move killer[128];
+    Move attack_killer[128];
 };
 
 struct HelperPool::Helper {
@@ -354,6 +362,19 @@ void HelperPool::give_back(std::unique_ptr<Helper> helper) {
     stacks_->spare.local().push_back(std::move(helper));
 }
 
+// The chain of splits is walked only when a split has been decided since the last walk: most
+// splits are never decided (every defence refuted, every attacker move failed), and a walk per
+// node read lines that other threads write (nontriv_06 at 2 threads: 3% of the time). A
+// decision is counted after it is made (release), so a count seen (acquire) shows the decision.
+bool MateSearch::split_cancelled() {
+    if (!split_) return false;
+    const uint64_t decisions = pool_->decisions_.load(std::memory_order_acquire);
+    if (decisions == decisions_seen_) return false;
+    if (split_->cancelled()) return true;
+    decisions_seen_ = decisions;
+    return false;
+}
+
 // A defence node worth splitting: a large tree below.
 bool MateSearch::may_split(int n) const { return pool_ && n >= pool_->split_depth; }
 bool MateSearch::may_split_attack(int n) const {
@@ -370,66 +391,112 @@ bool MateSearch::threads_idle() const {
 // Young Brothers Wait, at both kinds of node. At a defence node the defences before list[first]
 // were searched here and none refuted, so probably none does and all must be searched; at an
 // attacker node the moves before list[first] did not win, so probably none does. The rest are
-// shared out: this thread and one helper task per other thread each take the next move from a
-// counter until none is left, each with a searcher and a copy of the position of its own; the
-// first sibling that decides the node (a refutation, a win) stops the others. (A task per move
-// cost more than the move where most are refused at once, as under NonTrivial: nontriv_06 at 2
-// threads gained 1.4 times from the counter.) Isolated, so that a thread waiting here takes only
-// this split's tasks, never an unrelated first move that would hold it up.
-Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, int n,
-                          bool attacker) {
+// shared out: this thread (in this search, on this position: no copy) and one helper task per
+// other thread each take the next move from a counter until none is left, a helper with a
+// searcher and a copy of the position of its own; the first sibling that decides the node (a
+// refutation, a win) stops the others. A helper copies the position only once it has a move:
+// most tasks find none left. (A task per move cost more than the move where most are refused at
+// once, as under NonTrivial: nontriv_06 at 2 threads gained 1.4 times from the counter.)
+// Isolated, so that a thread waiting here takes only this split's tasks, never an unrelated
+// first move that would hold it up.
+Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n, bool attacker) {
     HelperPool& pool = *pool_;
     const bool self = stip_.kind == Stipulation::Kind::Self;
     const uint64_t id = pool.splits_.fetch_add(1, std::memory_order_relaxed) + 1;
     if (attacker) pool.attacker_splits_.fetch_add(1, std::memory_order_relaxed);
     Split split{split_};
     const Outcome decisive = attacker ? Outcome::Win : Outcome::Fail;
-    std::atomic<int> next{first};
-    std::atomic<int> decider{list.size()}; // the first deciding move's index
+    const int budget = nontrivial_budget_;
+    // Each on a cache line of its own: the counter is taken at every move by every thread.
+    alignas(64) std::atomic<int> next{first};
+    alignas(64) std::atomic<int> decider{list.size()}; // the first deciding move's index
     std::atomic<bool> unknown{false};
-    std::atomic<uint64_t> nodes{0};
-    auto take_moves = [&] {
-        std::unique_ptr<HelperPool::Helper> h; // taken with the first move left for it
+    std::atomic<uint64_t> nodes{0}; // the helpers'
+    // One origin per split open in this search (the splits below this one, made by this thread
+    // in its share of the moves, have theirs).
+    if (origins_open_ == int(origins_.size())) origins_.push_back(std::make_unique<SplitOrigin>());
+    SplitOrigin& origin = *origins_[size_t(origins_open_++)];
+    struct Close {
+        int& open;
+        ~Close() { --open; }
+    } close{origins_open_};
+    origin.pos.copy_line_of(pos);
+    std::copy(std::begin(killer_), std::end(killer_), origin.killer);
+    std::copy(std::begin(attack_killer_), std::end(attack_killer_), origin.attack_killer);
+
+    // Searches list[i] in s on p; false once this thread is to take no more moves.
+    auto search_move = [&](MateSearch& s, Position& p, int i) {
+        s.nontrivial_budget_ = budget;
+        p.make(list[i]);
+        Outcome o;
+        if (attacker)
+            o = self ? s.defend_self(p, n) : s.defend_direct(p, n);
+        else // s#: a mating defence is avoided, as in defend_self
+            o = self && checkmated(p) ? Outcome::Win : s.attack_node(p, n - 1);
+        p.unmake();
+        if (o == decisive) {
+            split.decided.store(true, std::memory_order_relaxed);
+            pool.decisions_.fetch_add(1, std::memory_order_release);
+            int seen = decider.load(std::memory_order_relaxed);
+            while (i < seen && !decider.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
+            }
+            return false;
+        }
+        if (o == Outcome::Unknown) unknown.store(true, std::memory_order_relaxed);
+        return true;
+    };
+    // This thread: its own search below the split, so that its nested splits hang from this one.
+    uint64_t own_nodes = 0;
+    auto own_moves = [&] {
+        const Split* outer = split_;
+        const uint64_t seen = decisions_seen_;
+        const uint64_t before = nodes_;
+        decisions_seen_ = pool.decisions_.load(std::memory_order_acquire);
+        split_ = &split;
         for (int i; (i = next.fetch_add(1, std::memory_order_relaxed)) < list.size();) {
-            if (split.cancelled()) {
+            if (split_cancelled()) {
+                unknown.store(true, std::memory_order_relaxed);
+                break;
+            }
+            if (!search_move(*this, pos, i)) break;
+        }
+        split_ = outer;
+        decisions_seen_ = seen;
+        nontrivial_budget_ = budget;
+        own_nodes = nodes_ - before;
+    };
+    auto helper_moves = [&] {
+        std::unique_ptr<HelperPool::Helper> h; // taken with the first move left for it
+        uint64_t searched = 0;                 // nodes, added to the split's once at the end
+        for (int i; (i = next.fetch_add(1, std::memory_order_relaxed)) < list.size();) {
+            // Before the first move: the whole chain, read after the count of decisions.
+            const uint64_t decisions = h ? 0 : pool.decisions_.load(std::memory_order_acquire);
+            if (h ? h->search.split_cancelled() : split.cancelled()) {
                 unknown.store(true, std::memory_order_relaxed);
                 break;
             }
             if (!h) {
                 h = pool.take();
-                // A helper new to this split copies the position (8 KB and more) and the
-                // killers found here; then it keeps its own, learnt from the siblings it searched.
+                // A helper new to this split copies the position (the line played to it) and
+                // the killers found here; then it keeps its own, learnt from the siblings it
+                // searched.
                 if (h->split_id != id) {
-                    h->pos = pos;
-                    std::copy(std::begin(killer_), std::end(killer_), h->search.killer_);
-                    std::copy(std::begin(attack_killer_), std::end(attack_killer_),
+                    h->pos.copy_line_of(origin.pos);
+                    std::copy(std::begin(origin.killer), std::end(origin.killer),
+                              h->search.killer_);
+                    std::copy(std::begin(origin.attack_killer), std::end(origin.attack_killer),
                               h->search.attack_killer_);
                     h->split_id = id;
                 }
                 h->search.split_ = &split;
+                h->search.decisions_seen_ = decisions;
             }
-            MateSearch& s = h->search;
-            Position& p = h->pos;
-            s.nontrivial_budget_ = nontrivial_budget_;
-            const uint64_t before = s.nodes_;
-            p.make(list[i]);
-            Outcome o;
-            if (attacker)
-                o = self ? s.defend_self(p, n) : s.defend_direct(p, n);
-            else // s#: a mating defence is avoided, as in defend_self
-                o = self && checkmated(p) ? Outcome::Win : s.attack_node(p, n - 1);
-            p.unmake();
-            nodes.fetch_add(s.nodes_ - before, std::memory_order_relaxed);
-            if (o == decisive) {
-                split.decided.store(true, std::memory_order_relaxed);
-                int seen = decider.load(std::memory_order_relaxed);
-                while (i < seen &&
-                       !decider.compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
-                }
-                break;
-            }
-            if (o == Outcome::Unknown) unknown.store(true, std::memory_order_relaxed);
+            const uint64_t before = h->search.nodes_;
+            const bool go_on = search_move(h->search, h->pos, i);
+            searched += h->search.nodes_ - before;
+            if (!go_on) break;
         }
+        nodes.fetch_add(searched, std::memory_order_relaxed);
         if (h) {
             h->search.split_ = nullptr;
             pool.give_back(std::move(h));
@@ -437,8 +504,8 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
     };
     auto search_all = [&] {
         tbb::task_group others;
-        for (int t = 1; t < tbb::this_task_arena::max_concurrency(); ++t) others.run(take_moves);
-        take_moves();
+        for (int t = 1; t < tbb::this_task_arena::max_concurrency(); ++t) others.run(helper_moves);
+        own_moves();
         others.wait();
     };
     // The outermost split is isolated, so that a thread waiting here never takes an unrelated
@@ -448,9 +515,9 @@ Outcome MateSearch::split(const Position& pos, const MoveList& list, int first, 
     if (split_) search_all();
     else tbb::this_task_arena::isolate(search_all);
     nodes_ += nodes.load(std::memory_order_relaxed);
-    if (!split_) // the outermost split: its helpers' counts include their own splits'
-        pool.helper_nodes_.fetch_add(nodes.load(std::memory_order_relaxed),
-                                     std::memory_order_relaxed);
+    if (!split_) // the outermost split: the counts below it include their own splits'
+        pool.split_nodes_.fetch_add(own_nodes + nodes.load(std::memory_order_relaxed),
+                                    std::memory_order_relaxed);
     // Cut-short siblings said Unknown: the deciding move still decides the node.
     if (int i = decider.load(std::memory_order_relaxed); i < list.size()) {
         pool.refuted_splits_.fetch_add(1, std::memory_order_relaxed);
@@ -537,8 +604,7 @@ int MateSearch::defend_length(Position& pos, int max_n, const std::function<void
 Outcome MateSearch::attack_node(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
     if (restrictions_.keep_mating_piece && mating_piece_lost(pos, true)) return Outcome::Fail;
-    if (stop_.load(std::memory_order_relaxed) || (split_ && split_->cancelled()))
-        return Outcome::Unknown;
+    if (stop_.load(std::memory_order_relaxed) || split_cancelled()) return Outcome::Unknown;
     ++nodes_;
     Key key = node_key(pos);
     const bool self = stip_.kind == Stipulation::Kind::Self;
@@ -851,7 +917,7 @@ int MateSearch::order_defences(const Position& pos, MoveList& list, int n, int& 
 // Defence nodes far from the end are stored too (under their own salt): one that the attacker
 // wins costs every defence again when met by another order of moves.
 template <typename Search>
-Outcome MateSearch::stored_defence(Position& pos, int n, Search search) {
+Outcome MateSearch::stored_defence(Position& pos, int n, const Search& search) {
     if (n < DEFENCE_STORE_DEPTH) return search();
     const Key key = node_key(pos) ^ 0x9E3779B97F4A7C15ULL;
     // Under Threat alone, the threat is looked for while the bucket loads (it is searched again

@@ -50,10 +50,10 @@ class HelperPool {
     int attack_split_depth = 3;
 
     // For tests and tuning: splits made, those a deciding move (a refutation, a win) cut short,
-    // the nodes searched by helpers, and the splits made at attacker nodes.
+    // the nodes searched in the moves they shared out, and the splits made at attacker nodes.
     uint64_t splits() const { return splits_.load(std::memory_order_relaxed); }
     uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
-    uint64_t helper_nodes() const { return helper_nodes_.load(std::memory_order_relaxed); }
+    uint64_t split_nodes() const { return split_nodes_.load(std::memory_order_relaxed); }
     uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
 
   private:
@@ -69,7 +69,10 @@ class HelperPool {
     const std::atomic<bool>& stop_;
     std::unique_ptr<Stacks> stacks_;
     std::atomic<int> searches_{0}; // the searches (not helpers) under way: first moves, set play
-    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, helper_nodes_{0}, attacker_splits_{0};
+    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0}, attacker_splits_{0};
+    // Splits decided so far (a refutation, a win): read at every node below a split, written
+    // seldom, so on a cache line of its own.
+    alignas(64) std::atomic<uint64_t> decisions_{0};
 };
 
 class MateSearch {
@@ -145,7 +148,7 @@ class MateSearch {
     Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
     Outcome defend_direct_node(Position& pos, int n);
-    template <typename Search> Outcome stored_defence(Position& pos, int n, Search search);
+    template <typename Search> Outcome stored_defence(Position& pos, int n, const Search& search);
     static constexpr int DEFENCE_STORE_DEPTH = 3;
     Outcome dynamo_mate_in_one(Position& pos);
     Outcome killer_first(Position& pos, int n, int& tried);
@@ -168,9 +171,11 @@ class MateSearch {
     bool mating_piece_lost(const Position& pos, bool attacker_to_move) const;
     bool may_split(int n) const;
     bool may_split_attack(int n) const;
+    // Whether a sibling has decided the split this search works for, or one above it.
+    bool split_cancelled();
     bool threads_idle() const;
     // Out of line: rare, and kept out of the code of the defence loops.
-    [[gnu::noinline]] Outcome split(const Position& pos, const MoveList& list, int first, int n,
+    [[gnu::noinline]] Outcome split(Position& pos, const MoveList& list, int first, int n,
                                     bool attacker);
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
@@ -202,7 +207,12 @@ class MateSearch {
     HelperPool* pool_;
     bool helper_;
     std::unique_ptr<GoalSearch> goal_; // =N, s=N, r#N: searched there
-    const Split* split_ = nullptr; // a helper's: the split it works for, to be told to stop
+    const Split* split_ = nullptr;     // the split this search works for, to be told to stop
+    // split_cancelled(): the pool's decisions when split_ was last found not cancelled.
+    uint64_t decisions_seen_ = ~uint64_t(0);
+    struct SplitOrigin;
+    std::vector<std::unique_ptr<SplitOrigin>> origins_; // one per split open, kept between splits
+    int origins_open_ = 0;
 };
 
 // The key under which a node is stored: the position key, plus the no-undo state, since the
