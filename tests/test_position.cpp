@@ -91,43 +91,47 @@ TEST_CASE("Keys tell castling identity apart", "[position]") {
     CHECK_FALSE(stepped.castling().any());
 }
 
-TEST_CASE("A copy of the line played is the same position, and unmakes back to the start",
-          "[position]") {
-    // copy_line_of copies only the states up to the current ply (a parallel search's helper
-    // makes one at every split it joins): into a fresh position, and into one that has played
-    // a longer line of its own (whose later states it must not keep using).
+TEST_CASE("A copy of the node is the same position, and unmakes back to it", "[position]") {
+    // copy_node_of copies the node alone (a parallel search keeps one at every split for its
+    // helpers): into a fresh position, and into one that has played a longer line of its own
+    // (whose later states it must not keep using). Every move made from the copy unmakes back to
+    // the node, the no-undo state included.
     for (RuleSet rules : {RuleSet::dynamo_default(), RuleSet::orthodox()}) {
         Position original = position(std::string(START_FEN), rules);
         Position longer = original;
         std::mt19937 rng(7);
-        auto play = [&](Position& pos, int plies, std::vector<Key>* keys) {
+        auto play = [&](Position& pos, int plies) {
             for (int i = 0; i < plies; ++i) {
                 MoveList list;
                 generate_legal(pos, list);
                 REQUIRE_FALSE(list.empty());
-                if (keys) keys->push_back(pos.key());
                 pos.make(list[int(rng() % unsigned(list.size()))]);
             }
         };
-        std::vector<Key> keys;
-        play(original, 90, &keys); // beyond the 64 states a position starts with
-        play(longer, 120, nullptr);
+        play(original, 90); // beyond the 64 states a position starts with
+        play(longer, 120);
         Position fresh;
         for (Position* copy : {&longer, &fresh}) {
-            copy->copy_line_of(original);
+            copy->copy_node_of(original);
             INFO(rules.name());
             CHECK(copy->key() == original.key());
+            CHECK(copy->ply() == original.ply());
             CHECK(to_fen(*copy) == to_fen(original));
             CHECK(copy->state().forbidden_key == original.state().forbidden_key);
             MoveList a, b;
             generate_legal(original, a);
             generate_legal(*copy, b);
-            CHECK(a.size() == b.size());
-            for (int i = int(keys.size()) - 1; i >= 0; --i) {
+            REQUIRE(a.size() == b.size());
+            for (int i = 0; i < a.size(); ++i) {
+                CHECK(a[i] == b[i]);
+                copy->make(b[i]);
+                original.make(a[i]);
+                CHECK(copy->key() == original.key());
+                original.unmake();
                 copy->unmake();
-                REQUIRE(copy->key() == keys[size_t(i)]);
+                REQUIRE(copy->key() == original.key());
             }
-            CHECK(to_fen(*copy) == to_fen(position(std::string(START_FEN), rules)));
+            CHECK(to_fen(*copy) == to_fen(original));
         }
     }
 }

@@ -2,6 +2,7 @@
 
 #include "solver/rules/check.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace dynamo {
@@ -59,14 +60,15 @@ Bitboard CastlingRights::tracked_squares() const {
 
 Position::Position() : states_(64) { clear(); }
 
-void Position::copy_line_of(const Position& other) {
+void Position::copy_node_of(const Position& other) {
     std::memcpy(board_, other.board_, sizeof(board_));
     placement_ = other.placement_;
     side_to_move_ = other.side_to_move_;
     rules_ = other.rules_;
     ply_ = other.ply_;
-    if (states_.size() < other.states_.size()) states_.resize(other.states_.size());
-    std::copy(other.states_.begin(), other.states_.begin() + ply_ + 1, states_.begin());
+    if (states_.size() < size_t(ply_) + 2)
+        states_.resize(std::max(states_.size() * 2, size_t(ply_) + 2));
+    states_[size_t(ply_)] = other.states_[size_t(ply_)];
 }
 
 void Position::clear() {

@@ -133,10 +133,10 @@ class Position {
     void set_forbidden_placement(const Placement& p);
     void clear_forbidden_placement() { st().has_forbidden = false; }
     void finish_setup(); // recomputes every key from scratch, resets the move history
-    // Becomes `other`, copying only the states of the line played to it (what unmake and the
-    // no-undo rule read), not the whole history buffer: a parallel search's helper does this at
-    // every split it joins.
-    void copy_line_of(const Position& other);
+    // Becomes `other` at its current node alone: its board and its state, at the same ply. Moves
+    // made from here unmake back to it, no further (the states before are not copied). What a
+    // parallel search keeps of a split node for its helpers: they search only below it.
+    void copy_node_of(const Position& other);
 
     const RuleSet& rules() const { return rules_; }
     Color side_to_move() const { return side_to_move_; }

@@ -304,7 +304,11 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
 }
 
 MateSearch::~MateSearch() {
-    if (pool_ && !helper_) pool_->searches_.fetch_sub(1, std::memory_order_relaxed);
+    // (A helper's are added at the end of each task.)
+    if (pool_ && !helper_) {
+        pool_->searches_.fetch_sub(1, std::memory_order_relaxed);
+        flush_split_counts();
+    }
 }
 
 // Parallel defences ----------------------------------------------------------------------------
@@ -324,11 +328,26 @@ struct alignas(64) MateSearch::Split {
 };
 
 // What a helper starts from: the split node's position and the killers of the search that split,
-// as they were then (that search goes on with its own).
+// as they were then (that search goes on with its own). Only what a helper reads: the node alone
+// (it never unmakes past it) and the killers of the plies below it, [first_ply, end_ply).
 struct MateSearch::SplitOrigin {
     Position pos;
+    int first_ply = 0, end_ply = 0;
     Move killer[128];
     Move attack_killer[128];
+
+    void take(const Position& node, int n, const Move* killers, const Move* attack_killers) {
+        pos.copy_node_of(node);
+        first_ply = std::min(node.ply(), 127);
+        end_ply = std::min(node.ply() + 2 * n + 2, 128); // n attacker moves left, and the replies
+        std::copy(killers + first_ply, killers + end_ply, killer + first_ply);
+        std::copy(attack_killers + first_ply, attack_killers + end_ply, attack_killer + first_ply);
+    }
+    void give(Position& node, Move* killers, Move* attack_killers) const {
+        node.copy_node_of(pos);
+        std::copy(killer + first_ply, killer + end_ply, killers + first_ply);
+        std::copy(attack_killer + first_ply, attack_killer + end_ply, attack_killers + first_ply);
+    }
 };
 
 struct HelperPool::Helper {
@@ -362,6 +381,28 @@ void HelperPool::give_back(std::unique_ptr<Helper> helper) {
     stacks_->spare.local().push_back(std::move(helper));
 }
 
+// The splits this search made, counted here (the pool's counters are shared by every thread, and
+// a split is made every few microseconds) and added to the pool's now and then.
+void MateSearch::flush_split_counts() {
+    pool_->splits_.fetch_add(split_counts_.splits, std::memory_order_relaxed);
+    pool_->attacker_splits_.fetch_add(split_counts_.attacker_splits, std::memory_order_relaxed);
+    pool_->refuted_splits_.fetch_add(split_counts_.refuted_splits, std::memory_order_relaxed);
+    split_counts_ = {};
+}
+
+// A split's id, never 0 and never used twice in the process: each thread takes its ids in blocks
+// from one counter, so that a split costs no shared write.
+static uint64_t next_split_id() {
+    static std::atomic<uint64_t> blocks{0};
+    constexpr uint64_t BLOCK = 1024;
+    thread_local uint64_t next = 0, end = 0;
+    if (next == end) {
+        next = blocks.fetch_add(1, std::memory_order_relaxed) * BLOCK;
+        end = next + BLOCK;
+    }
+    return ++next;
+}
+
 // The chain of splits is walked only when a split has been decided since the last walk: most
 // splits are never decided (every defence refuted, every attacker move failed), and a walk per
 // node read lines that other threads write (nontriv_06 at 2 threads: 3% of the time). A
@@ -383,9 +424,9 @@ bool MateSearch::may_split_attack(int n) const {
 
 // Whether a thread is without a search of its own: while every thread has a first move, a split
 // only costs.
-bool MateSearch::threads_idle() const {
-    return pool_->searches_.load(std::memory_order_relaxed) <
-           tbb::this_task_arena::max_concurrency();
+bool MateSearch::threads_idle() {
+    if (threads_ == 0) threads_ = tbb::this_task_arena::max_concurrency();
+    return pool_->searches_.load(std::memory_order_relaxed) < threads_;
 }
 
 // Young Brothers Wait, at both kinds of node. At a defence node the defences before list[first]
@@ -402,8 +443,10 @@ bool MateSearch::threads_idle() const {
 Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n, bool attacker) {
     HelperPool& pool = *pool_;
     const bool self = stip_.kind == Stipulation::Kind::Self;
-    const uint64_t id = pool.splits_.fetch_add(1, std::memory_order_relaxed) + 1;
-    if (attacker) pool.attacker_splits_.fetch_add(1, std::memory_order_relaxed);
+    const uint64_t id = next_split_id();
+    split_counts_.splits++;
+    split_counts_.attacker_splits += attacker;
+    if (split_counts_.splits % 64 == 0) flush_split_counts();
     Split split{split_};
     const Outcome decisive = attacker ? Outcome::Win : Outcome::Fail;
     const int budget = nontrivial_budget_;
@@ -420,9 +463,7 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
         int& open;
         ~Close() { --open; }
     } close{origins_open_};
-    origin.pos.copy_line_of(pos);
-    std::copy(std::begin(killer_), std::end(killer_), origin.killer);
-    std::copy(std::begin(attack_killer_), std::end(attack_killer_), origin.attack_killer);
+    origin.take(pos, n, killer_, attack_killer_);
 
     // Searches list[i] in s on p; false once this thread is to take no more moves.
     auto search_move = [&](MateSearch& s, Position& p, int i) {
@@ -453,7 +494,12 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
         const uint64_t before = nodes_;
         decisions_seen_ = pool.decisions_.load(std::memory_order_acquire);
         split_ = &split;
-        for (int i; (i = next.fetch_add(1, std::memory_order_relaxed)) < list.size();) {
+        // The owner takes its moves without a locked instruction (a fetch_add per move, which
+        // drains the store buffer, cost 3% at 2 threads, although a helper has joined only a few
+        // of the splits). A helper's fetch_add between this load and store makes a move searched
+        // twice, never one skipped: the counter only goes back to an index already handed out.
+        for (int i; (i = next.load(std::memory_order_relaxed)) < list.size();) {
+            next.store(i + 1, std::memory_order_relaxed);
             if (split_cancelled()) {
                 unknown.store(true, std::memory_order_relaxed);
                 break;
@@ -477,15 +523,10 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
             }
             if (!h) {
                 h = pool.take();
-                // A helper new to this split copies the position (the line played to it) and
-                // the killers found here; then it keeps its own, learnt from the siblings it
-                // searched.
+                // A helper new to this split copies the split node and the killers found here;
+                // then it keeps its own, learnt from the siblings it searched.
                 if (h->split_id != id) {
-                    h->pos.copy_line_of(origin.pos);
-                    std::copy(std::begin(origin.killer), std::end(origin.killer),
-                              h->search.killer_);
-                    std::copy(std::begin(origin.attack_killer), std::end(origin.attack_killer),
-                              h->search.attack_killer_);
+                    origin.give(h->pos, h->search.killer_, h->search.attack_killer_);
                     h->split_id = id;
                 }
                 h->search.split_ = &split;
@@ -498,13 +539,14 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
         }
         nodes.fetch_add(searched, std::memory_order_relaxed);
         if (h) {
+            h->search.flush_split_counts();
             h->search.split_ = nullptr;
             pool.give_back(std::move(h));
         }
     };
     auto search_all = [&] {
         tbb::task_group others;
-        for (int t = 1; t < tbb::this_task_arena::max_concurrency(); ++t) others.run(helper_moves);
+        for (int t = 1; t < threads_; ++t) others.run(helper_moves);
         own_moves();
         others.wait();
     };
@@ -520,7 +562,7 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
                                     std::memory_order_relaxed);
     // Cut-short siblings said Unknown: the deciding move still decides the node.
     if (int i = decider.load(std::memory_order_relaxed); i < list.size()) {
-        pool.refuted_splits_.fetch_add(1, std::memory_order_relaxed);
+        split_counts_.refuted_splits++;
         Move* killers = attacker ? attack_killer_ : killer_;
         killers[std::min(pos.ply(), 127)] = list[i];
         return decisive;

@@ -68,8 +68,11 @@ class HelperPool {
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     std::unique_ptr<Stacks> stacks_;
-    std::atomic<int> searches_{0}; // the searches (not helpers) under way: first moves, set play
-    std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0}, attacker_splits_{0};
+    // The searches (not helpers) under way: first moves, set play. Read wherever a split could be
+    // made, so on a cache line of its own, away from the counts.
+    alignas(64) std::atomic<int> searches_{0};
+    alignas(64) std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0},
+        attacker_splits_{0};
     // Splits decided so far (a refutation, a win): read at every node below a split, written
     // seldom, so on a cache line of its own.
     alignas(64) std::atomic<uint64_t> decisions_{0};
@@ -173,7 +176,8 @@ class MateSearch {
     bool may_split_attack(int n) const;
     // Whether a sibling has decided the split this search works for, or one above it.
     bool split_cancelled();
-    bool threads_idle() const;
+    bool threads_idle();
+    void flush_split_counts();
     // Out of line: rare, and kept out of the code of the defence loops.
     [[gnu::noinline]] Outcome split(Position& pos, const MoveList& list, int first, int n,
                                     bool attacker);
@@ -213,6 +217,11 @@ class MateSearch {
     struct SplitOrigin;
     std::vector<std::unique_ptr<SplitOrigin>> origins_; // one per split open, kept between splits
     int origins_open_ = 0;
+    // The splits made since the last flush_split_counts(), for the pool's counts.
+    struct SplitCounts {
+        uint64_t splits = 0, attacker_splits = 0, refuted_splits = 0;
+    } split_counts_;
+    int threads_ = 0; // the task arena's threads, once asked (a search stays in one arena)
 };
 
 // The key under which a node is stored: the position key, plus the no-undo state, since the
