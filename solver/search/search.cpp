@@ -545,7 +545,11 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
         }
     };
     auto search_all = [&] {
-        tbb::task_group others;
+        // An isolated context: binding one to its parent's takes locks, at every split. (The
+        // search stops by its own flags, never by cancelling a task group; an exception in a
+        // helper still reaches this thread at wait.)
+        tbb::task_group_context context(tbb::task_group_context::isolated);
+        tbb::task_group others(context);
         for (int t = 1; t < threads_; ++t) others.run(helper_moves);
         own_moves();
         others.wait();
