@@ -268,7 +268,7 @@ TEST_CASE("Parallel search: with threads, the first moves leaving the fewest rep
     std::vector<int> serial = first_move_turns(diagram, first_moves, false);
     for (int i = 0; i < first_moves.size(); ++i) CHECK(serial[size_t(i)] == i);
 
-    std::vector<int> turns = first_move_turns(diagram, first_moves, true);
+    std::vector<int> turns = first_move_turns(diagram, first_moves, true); // by replies
     REQUIRE(turns.size() == size_t(first_moves.size()));
     std::vector<int> seen = turns;
     std::sort(seen.begin(), seen.end());
@@ -291,4 +291,27 @@ TEST_CASE("Parallel search: with threads, the first moves leaving the fewest rep
                   first_moves.begin());
     REQUIRE(key == first_moves.size() - 1);
     CHECK((turns[0] == key || turns[1] == key));
+}
+
+TEST_CASE("Parallel search: the first moves are taken by replies only under NonTrivial",
+          "[search][parallel][order]") {
+    // By replies, nontriv_07's key (last in generation order) starts first; elsewhere the
+    // neighbours in generation order share positions in the table (ep_02: #10, Threat 1).
+    auto options_of = [](const std::string& path) {
+        ReadResult read = read_problem_file(path);
+        REQUIRE(read.problems.size() == 1);
+        REQUIRE(read.problems[0].ok());
+        return analysis_options_for(read.problems[0].options);
+    };
+    const std::string bench = project_root() + "/problems/bench-orthodox/";
+    AnalysisOptions nontrivial = options_of(bench + "nontriv_07.inp");
+    AnalysisOptions threat = options_of(bench + "ep_02_noflightlimit.inp");
+    REQUIRE(nontrivial.restrictions.nontrivial());
+    REQUIRE(threat.restrictions.any());
+    CHECK(first_moves_by_replies(nontrivial, 2));
+    CHECK(first_moves_by_replies(nontrivial, 4));
+    CHECK_FALSE(first_moves_by_replies(nontrivial, 1));
+    CHECK_FALSE(first_moves_by_replies(threat, 2));
+    nontrivial.max_keys = 1; // MaxSolutions skips first moves in generation order
+    CHECK_FALSE(first_moves_by_replies(nontrivial, 2));
 }

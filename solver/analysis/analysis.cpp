@@ -225,14 +225,12 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
     return sol;
 }
 
-// Longest first: nontriv_07's key, the last of 27 first moves and 60% of the work, has 2 replies;
-// keys and near-keys leave few, and under NonTrivial they are the only moves its guard lets
-// through to a deep search.
+// Longest first, under NonTrivial (first_moves_by_replies).
 std::vector<int> first_move_turns(const Position& diagram, const MoveList& first_moves,
-                                  bool parallel) {
+                                  bool by_replies) {
     std::vector<int> order(size_t(first_moves.size()));
     for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    if (!parallel) return order;
+    if (!by_replies) return order;
     std::vector<int> replies(order.size());
     Position pos = diagram;
     MoveList defences;
@@ -245,6 +243,10 @@ std::vector<int> first_move_turns(const Position& diagram, const MoveList& first
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return replies[size_t(a)] < replies[size_t(b)]; });
     return order;
+}
+
+bool first_moves_by_replies(const AnalysisOptions& options, int threads) {
+    return threads > 1 && options.max_keys <= 0 && options.restrictions.nontrivial();
 }
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
@@ -452,7 +454,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
         // Under MaxSolutions in generation order, as before: a first move is skipped once
         // enough keys are known before it.
         const std::vector<int> turn =
-            first_move_turns(diagram, first_moves, threads > 1 && options.max_keys <= 0);
+            first_move_turns(diagram, first_moves, first_moves_by_replies(options, threads));
         std::atomic<int> next{0};
         tbb::parallel_for(0, threads, [&](int) {
             for (int k; (k = next.fetch_add(1, std::memory_order_relaxed)) < first_moves.size();)
