@@ -255,63 +255,60 @@ TEST_CASE("Parallel search: under NonTrivial the solution text is the same for 1
     }
 }
 
-TEST_CASE("Parallel search: with threads, the first moves leaving the fewest replies go first",
+TEST_CASE("Parallel search: with threads, the forcing first moves go first, the others in "
+          "generation order",
           "[search][parallel][order]") {
-    ReadResult read = read_problem_file(project_root() + "/problems/bench-orthodox/nontriv_07.inp");
-    REQUIRE(read.problems.size() == 1);
-    const Problem& p = read.problems[0];
-    Position diagram = problem_position(p.pieces, p.stipulation, p.rules, p.options);
-    MoveList first_moves;
-    generate_legal(diagram, first_moves);
-    REQUIRE(first_moves.size() == 27);
-
-    std::vector<int> serial = first_move_turns(diagram, first_moves, false);
-    for (int i = 0; i < first_moves.size(); ++i) CHECK(serial[size_t(i)] == i);
-
-    std::vector<int> turns = first_move_turns(diagram, first_moves, true); // by replies
-    REQUIRE(turns.size() == size_t(first_moves.size()));
-    std::vector<int> seen = turns;
-    std::sort(seen.begin(), seen.end());
-    CHECK(seen == serial); // every first move, once
-    auto replies = [&](int i) {
-        Position pos = diagram;
-        pos.make(first_moves[i]);
-        MoveList defences;
-        generate_legal(pos, defences);
-        return defences.size();
-    };
-    for (size_t k = 1; k < turns.size(); ++k) {
-        CHECK(replies(turns[k - 1]) <= replies(turns[k]));
-        if (replies(turns[k - 1]) == replies(turns[k])) CHECK(turns[k - 1] < turns[k]);
-    }
-    // The key (1.a3-a4, Popeye's output tests/data/popeye/expected/nontriv_07.out), last in
-    // generation order, is among the first two taken (the threads start on it).
-    int key = int(std::find_if(first_moves.begin(), first_moves.end(),
-                               [&](Move m) { return move_text(diagram, m) == "a3-a4"; }) -
-                  first_moves.begin());
-    REQUIRE(key == first_moves.size() - 1);
-    CHECK((turns[0] == key || turns[1] == key));
-}
-
-TEST_CASE("Parallel search: the first moves are taken by replies only under NonTrivial",
-          "[search][parallel][order]") {
-    // By replies, nontriv_07's key (last in generation order) starts first; elsewhere the
-    // neighbours in generation order share positions in the table (ep_02: #10, Threat 1).
-    auto options_of = [](const std::string& path) {
-        ReadResult read = read_problem_file(path);
-        REQUIRE(read.problems.size() == 1);
-        REQUIRE(read.problems[0].ok());
-        return analysis_options_for(read.problems[0].options);
-    };
     const std::string bench = project_root() + "/problems/bench-orthodox/";
-    AnalysisOptions nontrivial = options_of(bench + "nontriv_07.inp");
-    AnalysisOptions threat = options_of(bench + "ep_02_noflightlimit.inp");
-    REQUIRE(nontrivial.restrictions.nontrivial());
-    REQUIRE(threat.restrictions.any());
-    CHECK(first_moves_by_replies(nontrivial, 2));
-    CHECK(first_moves_by_replies(nontrivial, 4));
-    CHECK_FALSE(first_moves_by_replies(nontrivial, 1));
-    CHECK_FALSE(first_moves_by_replies(threat, 2));
-    nontrivial.max_keys = 1; // MaxSolutions skips first moves in generation order
-    CHECK_FALSE(first_moves_by_replies(nontrivial, 2));
+    for (const char* file : {"nontriv_07.inp", "ep_02_noflightlimit.inp"}) {
+        INFO(file);
+        ReadResult read = read_problem_file(bench + file);
+        REQUIRE(read.problems.size() == 1);
+        const Problem& p = read.problems[0];
+        Position diagram = problem_position(p.pieces, p.stipulation, p.rules, p.options);
+        MoveList first_moves;
+        generate_legal(diagram, first_moves);
+
+        std::vector<int> serial = first_move_turns(diagram, first_moves, false);
+        for (int i = 0; i < first_moves.size(); ++i) CHECK(serial[size_t(i)] == i);
+
+        std::vector<int> turns = first_move_turns(diagram, first_moves, true);
+        REQUIRE(turns.size() == size_t(first_moves.size()));
+        std::vector<int> seen = turns;
+        std::sort(seen.begin(), seen.end());
+        CHECK(seen == serial); // every first move, once
+        auto replies = [&](int i) {
+            Position pos = diagram;
+            pos.make(first_moves[i]);
+            MoveList defences;
+            generate_legal(pos, defences);
+            return defences.size();
+        };
+        auto forcing = [&](int i) { return replies(i) <= FORCING_REPLIES; };
+        int forcing_count = 0;
+        for (int i = 0; i < first_moves.size(); ++i) forcing_count += forcing(i);
+        CHECK(forcing_count > 0);
+        CHECK(forcing_count < first_moves.size());
+        for (size_t k = 1; k < turns.size(); ++k) {
+            const int a = turns[k - 1], b = turns[k];
+            if (int(k) < forcing_count) { // the forcing ones, fewest replies first
+                CHECK(forcing(a));
+                CHECK(forcing(b));
+                CHECK(replies(a) <= replies(b));
+                if (replies(a) == replies(b)) CHECK(a < b);
+            } else if (int(k) > forcing_count) { // then the others, in generation order
+                CHECK_FALSE(forcing(b));
+                CHECK(a < b);
+            }
+        }
+        if (std::string(file) == "nontriv_07.inp") {
+            // The key (1.a3-a4, Popeye's output tests/data/popeye/expected/nontriv_07.out),
+            // last in generation order, is among the first two taken (the threads start on it).
+            REQUIRE(first_moves.size() == 27);
+            int key = int(std::find_if(first_moves.begin(), first_moves.end(),
+                                       [&](Move m) { return move_text(diagram, m) == "a3-a4"; }) -
+                          first_moves.begin());
+            REQUIRE(key == first_moves.size() - 1);
+            CHECK((turns[0] == key || turns[1] == key));
+        }
+    }
 }

@@ -225,28 +225,23 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
     return sol;
 }
 
-// Longest first, under NonTrivial (first_moves_by_replies).
 std::vector<int> first_move_turns(const Position& diagram, const MoveList& first_moves,
-                                  bool by_replies) {
+                                  bool parallel) {
     std::vector<int> order(size_t(first_moves.size()));
     for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    if (!by_replies) return order;
-    std::vector<int> replies(order.size());
+    if (!parallel) return order;
+    std::vector<int> rank(order.size()); // replies if forcing, else one more than any forcing
     Position pos = diagram;
     MoveList defences;
     for (int i = 0; i < first_moves.size(); ++i) {
         pos.make(first_moves[i]);
         generate_legal(pos, defences);
-        replies[size_t(i)] = defences.size();
+        rank[size_t(i)] = std::min(defences.size(), FORCING_REPLIES + 1);
         pos.unmake();
     }
     std::stable_sort(order.begin(), order.end(),
-                     [&](int a, int b) { return replies[size_t(a)] < replies[size_t(b)]; });
+                     [&](int a, int b) { return rank[size_t(a)] < rank[size_t(b)]; });
     return order;
-}
-
-bool first_moves_by_replies(const AnalysisOptions& options, int threads) {
-    return threads > 1 && options.max_keys <= 0 && options.restrictions.nontrivial();
 }
 
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& given) {
@@ -454,7 +449,7 @@ PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip
         // Under MaxSolutions in generation order, as before: a first move is skipped once
         // enough keys are known before it.
         const std::vector<int> turn =
-            first_move_turns(diagram, first_moves, first_moves_by_replies(options, threads));
+            first_move_turns(diagram, first_moves, threads > 1 && options.max_keys <= 0);
         std::atomic<int> next{0};
         tbb::parallel_for(0, threads, [&](int) {
             for (int k; (k = next.fetch_add(1, std::memory_order_relaxed)) < first_moves.size();)

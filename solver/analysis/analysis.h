@@ -15,19 +15,16 @@ namespace dynamo {
 // (battle play), or a helpmate.
 Solution analyse(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
 
-// The order in which the threads take the first moves (indices into first_moves). By replies:
-// those that leave the defender the fewest first (ties in generation order). Else generation
-// order. (The output does not depend on it.)
+// The order in which the threads take the first moves (indices into first_moves). With several
+// threads, the forcing first moves, those that leave the defender at most FORCING_REPLIES
+// replies, go first, the fewest replies first: their trees go deepest (nontriv_07's key, last of
+// 27 in generation order, is 60% of the work; ep_11's two longest leave one reply each), and one
+// started last keeps the other threads waiting for it at the end. The others follow in
+// generation order, where neighbours share positions in the table (ep_02 at 2 threads, sorted
+// by replies throughout, searched 1.18 times the nodes of one thread; so, 0.99: medians of ten
+// runs). One thread: generation order. (The output does not depend on it.)
+constexpr int FORCING_REPLIES = 3;
 std::vector<int> first_move_turns(const Position& diagram, const MoveList& first_moves,
-                                  bool by_replies);
-// Whether the threads take the first moves by replies: with several threads, under NonTrivial
-// (not under MaxSolutions, which skips first moves by generation order). There the guard lets
-// only the first moves that leave few defences through to a deep search, so the fewest replies
-// are the longest first moves, and one started last keeps the other threads waiting for it at
-// the end (nontriv_07's key, last of 27, is 60% of the work). Elsewhere every first move is
-// searched deep and the reply count tells little of the cost, while neighbours in generation
-// order share positions in the table: ep_02 (#10, Threat 1) at 2 threads took 0.88 of the time
-// in generation order.
-bool first_moves_by_replies(const AnalysisOptions& options, int threads);
+                                  bool parallel);
 
 } // namespace dynamo
