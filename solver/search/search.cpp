@@ -425,8 +425,12 @@ bool MateSearch::may_split_attack(int n) const {
 // Whether a thread is without a search of its own: while every thread has a first move, a split
 // only costs.
 bool MateSearch::threads_idle() {
+    return pool_->searches_.load(std::memory_order_relaxed) < arena_threads();
+}
+
+int MateSearch::arena_threads() {
     if (threads_ == 0) threads_ = tbb::this_task_arena::max_concurrency();
-    return pool_->searches_.load(std::memory_order_relaxed) < threads_;
+    return threads_;
 }
 
 // Young Brothers Wait, at both kinds of node. At a defence node the defences before list[first]
@@ -550,7 +554,7 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
         // helper still reaches this thread at wait.)
         tbb::task_group_context context(tbb::task_group_context::isolated);
         tbb::task_group others(context);
-        for (int t = 1; t < threads_; ++t) others.run(helper_moves);
+        for (int t = 1; t < arena_threads(); ++t) others.run(helper_moves);
         own_moves();
         others.wait();
     };

@@ -177,6 +177,7 @@ class MateSearch {
     // Whether a sibling has decided the split this search works for, or one above it.
     bool split_cancelled();
     bool threads_idle();
+    int arena_threads(); // the task arena's threads, asked once (a search stays in one arena)
     void flush_split_counts();
     // Out of line: rare, and kept out of the code of the defence loops.
     [[gnu::noinline]] Outcome split(Position& pos, const MoveList& list, int first, int n,
@@ -221,7 +222,7 @@ class MateSearch {
     struct SplitCounts {
         uint64_t splits = 0, attacker_splits = 0, refuted_splits = 0;
     } split_counts_;
-    int threads_ = 0; // the task arena's threads, once asked (a search stays in one arena)
+    int threads_ = 0; // arena_threads(), once asked
 };
 
 // The key under which a node is stored: the position key, plus the no-undo state, since the
