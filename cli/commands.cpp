@@ -12,6 +12,8 @@
 
 #include <tbb/info.h>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -76,6 +78,8 @@ std::string error_message(const std::exception& e) {
 void clamp_threads(int& threads) {
     threads = std::min(threads, tbb::info::default_concurrency());
 }
+
+void keep_freed_memory() { mallopt(M_TRIM_THRESHOLD, 1 << 30); }
 
 RuleSet rules_from(const CommonOptions& common) {
     RuleSet::Error error;

@@ -44,6 +44,7 @@ CLI::Validator whole_number(int low, int high, const std::string& unit = "") {
 
 int main(int argc, char** argv) {
     using namespace dynamo::cli;
+    keep_freed_memory();
     CLI::App app{"dynamo: a solver and composition checker for Dynamo chess problems"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "dynamo 0.1");
