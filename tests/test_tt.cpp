@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <random>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace dynamo;
 
@@ -186,6 +189,22 @@ TEST_CASE("Transposition table: it grows as it fills, and keeps what it holds", 
     }
     CHECK(found >= keys.size() * 99 / 100); // a few replaced in full buckets before it grew
     for (int i = 0; i < 1000; ++i) CHECK(empty(tt.probe(rng()))); // never stored
+}
+
+// The search threads all store into the first part from their first nodes: it is taken from the
+// system when the table is made, on one thread, not by the threads meeting it at once.
+TEST_CASE("Transposition table: its first part is in memory once made, the rest is not", "[tt]") {
+    auto resident_bytes = [] {
+        std::ifstream statm("/proc/self/statm");
+        size_t size = 0, resident = 0;
+        statm >> size >> resident;
+        return resident * size_t(sysconf(_SC_PAGESIZE));
+    };
+    const size_t before = resident_bytes();
+    TT tt(64);
+    const size_t taken = resident_bytes() - before;
+    CHECK(taken >= (size_t(2) << 20)); // the 2 MB in use at first
+    CHECK(taken < (size_t(16) << 20)); // not the 64 MB the table may grow to
 }
 
 TEST_CASE("Transposition table: growing while threads store, no fact is wrong", "[tt]") {

@@ -23,6 +23,12 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
     madvise(buckets_, n * sizeof(Bucket), MADV_HUGEPAGE); // a hint; without it, small pages
     max_mask_ = n - 1;
     mask_.store(first_mask(), std::memory_order_relaxed);
+    // The first part is faulted in here, on one thread: every search thread stores into it from
+    // its first nodes, and threads faulting the same huge page at once zeroed it several times
+    // over (perf, nontriv_06 at 2 threads: clear_page under put() 0.5 ms a solve, 0.12 ms so).
+    constexpr size_t PAGE = 4096;
+    for (size_t i = 0; i <= first_mask(); i += PAGE / sizeof(Bucket))
+        std::atomic_ref<uint64_t>(buckets_[i].slot[0]).store(0, std::memory_order_relaxed);
 }
 
 size_t TranspositionTable::first_mask() const {
