@@ -11,6 +11,7 @@
 #include "solver/search/search.h"
 
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <chrono>
@@ -197,6 +198,45 @@ TEST_CASE("Parallel search: the stop flag still gives Unknown", "[search][parall
     CHECK(pool.splits() >= 10);
     CHECK(o == Outcome::Unknown);
     CHECK(seconds < 5);
+}
+
+TEST_CASE("Parallel search: no split below one whose helper task no thread has begun",
+          "[search][parallel]") {
+    // The other thread of the arena is held busy, so that no helper task is ever taken (the
+    // thread that split runs its own at the end): every split is then made with none of its
+    // thread's open, whereas each would have nested splits of its own below it.
+    auto cases = read_cases(test_data("popeye/problems/ep_11.inp"));
+    REQUIRE(cases.size() == 1);
+    Position pos = cases[0].diagram;
+    const Stipulation& stip = cases[0].stip;
+    TranspositionTable tt(16);
+    std::atomic<bool> stop{false};
+    HelperPool pool(stip, tt, stop);
+    tbb::task_arena arena(2);
+    bool held = false;
+    Outcome o = Outcome::Unknown;
+    arena.execute([&] {
+        std::atomic<bool> started{false}, release{false};
+        tbb::task_group busy;
+        busy.run([&] {
+            started.store(true);
+            while (!release.load()) std::this_thread::yield();
+        });
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (!started.load() && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::yield();
+        held = started.load();
+        if (held) {
+            MateSearch search(stip, tt, stop, &pool);
+            o = search.attack(pos, stip.moves);
+        }
+        release.store(true);
+        busy.wait();
+    });
+    REQUIRE(held); // the other thread took the busy task
+    CHECK(o == Outcome::Win);
+    CHECK(pool.splits() > 10);
+    CHECK(pool.nested_splits() == 0);
 }
 
 TEST_CASE("Parallel search: the solution text is the same for 1, 2 and 4 threads",

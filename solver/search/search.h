@@ -8,7 +8,8 @@
 // searched in parallel where the tree is large and a thread has no first move of its own (Young
 // Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
 // others shared out among the threads; at an attacker node the first two moves alone, then, if
-// neither wins, the others. The outcomes are the same; only the node counts vary.
+// neither wins, the others. A thread splits no node below one of its splits whose helper task
+// no thread has begun. The outcomes are the same; only the node counts vary.
 #pragma once
 
 #include "solver/search/goal_search.h"
@@ -50,8 +51,10 @@ class HelperPool {
     int attack_split_depth = 3;
 
     // For tests and tuning: splits made, those a deciding move (a refutation, a win) cut short,
-    // the nodes searched in the moves they shared out, and the splits made at attacker nodes.
+    // the nodes searched in the moves they shared out, the splits made at attacker nodes, and
+    // those made below another split of the same thread.
     uint64_t splits() const { return splits_.load(std::memory_order_relaxed); }
+    uint64_t nested_splits() const { return nested_splits_.load(std::memory_order_relaxed); }
     uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
     uint64_t split_nodes() const { return split_nodes_.load(std::memory_order_relaxed); }
     uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
@@ -72,7 +75,7 @@ class HelperPool {
     // made, so on a cache line of its own, away from the counts.
     alignas(64) std::atomic<int> searches_{0};
     alignas(64) std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0},
-        attacker_splits_{0};
+        attacker_splits_{0}, nested_splits_{0};
     // Splits decided so far (a refutation, a win): read at every node below a split, written
     // seldom, so on a cache line of its own.
     alignas(64) std::atomic<uint64_t> decisions_{0};
@@ -220,7 +223,7 @@ class MateSearch {
     int origins_open_ = 0;
     // The splits made since the last flush_split_counts(), for the pool's counts.
     struct SplitCounts {
-        uint64_t splits = 0, attacker_splits = 0, refuted_splits = 0;
+        uint64_t splits = 0, attacker_splits = 0, refuted_splits = 0, nested_splits = 0;
     } split_counts_;
     int threads_ = 0; // arena_threads(), once asked
 };
