@@ -432,7 +432,7 @@ static thread_local const std::atomic<bool>* open_offer = nullptr;
 // waiting. A thread that steals takes the oldest task, so a task below that one would be taken
 // after it at best, and most are never taken: each cost its spawn and wait for nothing (about a
 // tenth of a microsecond; nontriv_06 at 2 threads made 9,500 splits a solve, now 2,000).
-bool MateSearch::threads_idle() {
+bool MateSearch::split_may_pay() {
     if (open_offer && !open_offer->load(std::memory_order_relaxed)) return false;
     return pool_->searches_.load(std::memory_order_relaxed) < arena_threads();
 }
@@ -468,7 +468,7 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
     alignas(64) std::atomic<int> next{first};
     alignas(64) std::atomic<int> decider{list.size()}; // the first deciding move's index
     std::atomic<bool> unknown{false};
-    std::atomic<bool> taken{false}; // a helper task has begun (see threads_idle)
+    std::atomic<bool> taken{false}; // a helper task has begun (see split_may_pay)
     std::atomic<uint64_t> nodes{0}; // the helpers'
     // One origin per split open in this search (the splits below this one, made by this thread
     // in its share of the moves, have theirs).
@@ -787,7 +787,7 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         }
         unknown |= o == Outcome::Unknown;
         // Young Brothers Wait: the moves tried first (the killer among them) did not win.
-        if (splits && !unknown && i >= 1 && list->size() - i > 3 && threads_idle()) {
+        if (splits && !unknown && i >= 1 && list->size() - i > 3 && split_may_pay()) {
             o = split(pos, *list, i + 1, n, true);
             if (o == Outcome::Win) tt_.store(key, {n, 0});
             if (o != Outcome::Fail) return o;
@@ -1059,7 +1059,7 @@ Outcome MateSearch::defend_direct_node(Position& pos, int n) {
     const bool splits = may_split(n);
     // Young Brothers Wait: a defence that does not refute says that probably none does.
     auto split_now = [&](int searched) {
-        return splits && !unknown && list->size() - searched > 2 && threads_idle();
+        return splits && !unknown && list->size() - searched > 2 && split_may_pay();
     };
     if (first && split_now(first)) return split(pos, *list, first, n, false);
     for (int i = first; i < list->size(); ++i) {
@@ -1180,7 +1180,7 @@ Outcome MateSearch::defend_self_node(Position& pos, int n) {
     const int quiet_from = order_defences(pos, *list, n, first);
     const bool splits = may_split(n);
     auto split_now = [&](int searched) {
-        return splits && !unknown && list->size() - searched > 2 && threads_idle();
+        return splits && !unknown && list->size() - searched > 2 && split_may_pay();
     };
     if (first && split_now(first)) return split(pos, *list, first, n, false);
     for (int i = first; i < list->size(); ++i) {

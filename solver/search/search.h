@@ -179,7 +179,7 @@ class MateSearch {
     bool may_split_attack(int n) const;
     // Whether a sibling has decided the split this search works for, or one above it.
     bool split_cancelled();
-    bool threads_idle();
+    bool split_may_pay();
     int arena_threads(); // the task arena's threads, asked once (a search stays in one arena)
     void flush_split_counts();
     // Out of line: rare, and kept out of the code of the defence loops.
