@@ -9,6 +9,7 @@
 #include "solver/rules/rules.h"
 
 #include <atomic>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -42,7 +43,13 @@ struct BenchOptions {
     std::vector<std::string> suite; // problem files: time the solver instead of perft
     std::string popeye_timings;     // Popeye's timings.tsv, to print our speed relative to it
     double max_seconds = 60;        // per problem and thread count
+    // --suite: the figures printed, one table each: "best", "median" or "pNN" (a percentile).
+    std::vector<std::string> statistics = {"best"};
 };
+
+// The value of a --stat word over a sample of times (its fraction of the sorted sample: best 0,
+// median 0.5, pNN NN/100); nullopt for a word that is none of these.
+std::optional<double> statistic_fraction(const std::string& word);
 
 struct ReplayOptions {
     std::vector<std::string> moves; // moves given on the command line

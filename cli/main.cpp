@@ -83,11 +83,28 @@ int main(int argc, char** argv) {
                           "vchess timings.tsv, to print our speed relative to vchess "
                           "(default: the project's tests/data/vchess/timings.tsv)");
     bench_cmd->add_flag("--quick", bench.quick, "smaller depths (a smoke test)");
-    bench_cmd->add_option("--repeat", bench.repeat, "runs per figure; the best is reported")
+    bench_cmd
+        ->add_option("--repeat", bench.repeat,
+                     "runs per figure (perft: the best is reported; --suite: timed runs at each "
+                     "thread count, see --stat)")
         ->check(whole_number(1, 100));
-    bench_cmd->add_option("--suite", bench.suite,
-                          "time the solver on each problem, 1 and N threads: problem files, folders, "
-                          "or the project's suites orthodox, dynamo, dynref, help");
+    bench_cmd
+        ->add_option("--stat", bench.statistics,
+                     "with --suite, the figures, one table each: best, median or pNN (p10: the "
+                     "tenth percentile), comma-separated (default: best)")
+        ->delimiter(',')
+        ->check(CLI::Validator(
+            [](std::string& word) -> std::string {
+                return statistic_fraction(word)
+                           ? ""
+                           : "must be best, median or pNN (a percentile from p1 to p99), found '" +
+                                 word + "'";
+            },
+            "best|median|pNN"));
+    bench_cmd->add_option(
+        "--suite", bench.suite,
+        "time the solver on each problem, 1 and N threads: problem files, folders, "
+        "or the project's suites orthodox, dynamo, dynref, help, long");
     bench_cmd->add_option("--popeye-timings", bench.popeye_timings,
                           "Popeye's timings.tsv: print our speed relative to Popeye's "
                           "(default: the project's tests/data/popeye/timings.tsv)");

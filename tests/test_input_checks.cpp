@@ -14,8 +14,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -339,4 +341,52 @@ TEST_CASE("bench --suite: a file that cannot be read is bad input (exit 2), not 
     options.suite = {"/nonexistent/suite.pop"};
     Run r = captured([&] { return cli::run_bench(common, options); });
     CHECK(r.status == 2);
+}
+
+TEST_CASE("bench --stat: best, median and percentiles p1 to p99, nothing else", "[input]") {
+    CHECK(cli::statistic_fraction("best") == 0.0);
+    CHECK(cli::statistic_fraction("median") == 0.5);
+    CHECK(cli::statistic_fraction("p10") == 0.1);
+    CHECK(cli::statistic_fraction("p1") == 0.01);
+    CHECK(cli::statistic_fraction("p99") == 0.99);
+    for (const char* word : {"p0", "p100", "p", "p1x", "P10", "mean", "", "p-5", "p010"})
+        CHECK_FALSE(cli::statistic_fraction(word));
+    Run r = program("bench --suite x --stat p0");
+    CHECK(r.status == 2);
+    CHECK(r.err.find(
+              "--stat: must be best, median or pNN (a percentile from p1 to p99), found 'p0'") !=
+          std::string::npos);
+}
+
+TEST_CASE("bench --suite --stat: one table per statistic, from the same runs", "[input]") {
+    const std::string file = test_data("popeye/problems/castling_01.inp");
+    std::string command = std::string("'") + DYNAMO_EXE + "' bench --suite '" + file +
+                          "' --threads 2 --repeat 7 --stat p50,best 2>/dev/null";
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::string out;
+    char buffer[4096];
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+    int status = pclose(pipe);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    const size_t p50 = out.find("p50 of 7 runs each:\n"), best = out.find("best of 7 runs each:\n");
+    REQUIRE(p50 != std::string::npos);
+    REQUIRE(best != std::string::npos);
+    CHECK(p50 < best); // in the order asked
+    // Each table has the problem's row, with its verdict (a published #2: sound).
+    auto row = [&](size_t from) { return out.find("castling_01", from); };
+    CHECK(row(p50) < best);
+    CHECK(row(best) != std::string::npos);
+    CHECK(out.find("sound", p50) != std::string::npos);
+    // The best of seven runs is no slower than their median.
+    auto seconds = [&](size_t table) {
+        std::istringstream line(out.substr(row(table)));
+        std::string name, stip;
+        double one = 0, many = 0;
+        line >> name >> stip >> one >> many;
+        return std::pair{one, many};
+    };
+    CHECK(seconds(best).first <= seconds(p50).first);
+    CHECK(seconds(best).second <= seconds(p50).second);
 }
