@@ -221,9 +221,9 @@ namespace {
 // go in rounds of a few at each thread count, the two taking turns, so that a changing load on a
 // shared machine falls on both; each round's runs follow untimed ones for WARM_UP_SECONDS. On the
 // project's virtual machines a process's first tenth of a second or so of 2-thread solving
-// often got about one core's worth of time (its CPU time no more than its wall time), also after
-// a pause at one thread, and first runs are slower anyway (caches, page faults). Each requested
-// statistic of the timed runs gets a table of its own.
+// often got about one core's worth of time (its CPU time no more than its wall time), seemingly
+// again after a pause at one thread, and first runs are slower anyway (caches, page faults). Each
+// requested statistic of the timed runs gets a table of its own.
 int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     std::map<std::string, double> popeye;
     if (!options.popeye_timings.empty()) {
@@ -261,7 +261,7 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     constexpr int ROUND = 5;
     struct Timed {
         std::string name, stipulation, popeye_stem;
-        std::vector<double> one, many; // seconds, at 1 and at N threads
+        std::vector<double> one, many; // seconds, at 1 and at N threads, sorted once timed
         Verdict verdict;
     };
     std::vector<Timed> timed;
@@ -306,6 +306,8 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
                     }
                 }
             }
+            std::sort(t.one.begin(), t.one.end());
+            std::sort(t.many.begin(), t.many.end());
             if (progress) std::fprintf(stderr, "\r\x1b[K");
             timed.push_back(std::move(t));
         }
@@ -313,9 +315,8 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
 
     for (const std::string& statistic : options.statistics) {
         const double fraction = statistic_fraction(statistic).value_or(0);
-        auto figure = [&](std::vector<double> times) {
-            std::sort(times.begin(), times.end());
-            return times[std::min(times.size() - 1, size_t(fraction * double(times.size())))];
+        auto figure = [&](const std::vector<double>& sorted) {
+            return sorted[std::min(sorted.size() - 1, size_t(fraction * double(sorted.size())))];
         };
         if (options.statistics.size() > 1 || statistic != "best")
             std::printf("%s of %d run%s each:\n", statistic.c_str(), repeat, repeat > 1 ? "s" : "");

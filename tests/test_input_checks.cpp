@@ -183,14 +183,17 @@ TEST_CASE("check: --hash bounds the process, shared by the problems solved at on
 
 namespace {
 
-// The dynamo program run with `args` (shell words), its stderr and exit status.
-Run program(const std::string& args) {
-    std::string command = std::string("'") + DYNAMO_EXE + "' " + args + " 2>&1 >/dev/null";
+// The dynamo program run with `args` (shell words), its stderr (or, with `stdout_wanted`, its
+// stdout, in run.out) and exit status.
+Run program(const std::string& args, bool stdout_wanted = false) {
+    std::string command = std::string("'") + DYNAMO_EXE + "' " + args +
+                          (stdout_wanted ? " 2>/dev/null" : " 2>&1 >/dev/null");
     FILE* pipe = popen(command.c_str(), "r");
     REQUIRE(pipe);
     Run run;
+    std::string& text = stdout_wanted ? run.out : run.err;
     char buffer[4096];
-    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.err.append(buffer, n);
+    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
     int status = pclose(pipe);
     run.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return run;
@@ -360,16 +363,9 @@ TEST_CASE("bench --stat: best, median and percentiles p1 to p99, nothing else", 
 
 TEST_CASE("bench --suite --stat: one table per statistic, from the same runs", "[input]") {
     const std::string file = test_data("popeye/problems/castling_01.inp");
-    std::string command = std::string("'") + DYNAMO_EXE + "' bench --suite '" + file +
-                          "' --threads 2 --repeat 7 --stat p50,best 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    std::string out;
-    char buffer[4096];
-    for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-    int status = pclose(pipe);
-    CHECK(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
+    Run r = program("bench --suite '" + file + "' --threads 2 --repeat 7 --stat p50,best", true);
+    CHECK(r.status == 0);
+    const std::string& out = r.out;
     const size_t p50 = out.find("p50 of 7 runs each:\n"), best = out.find("best of 7 runs each:\n");
     REQUIRE(p50 != std::string::npos);
     REQUIRE(best != std::string::npos);
