@@ -218,8 +218,9 @@ std::map<std::pair<std::string, int>, double> read_vchess_timings(const std::str
 namespace {
 
 // The solver on a suite of problem files: time per problem at 1 and N threads, totals. The runs
-// go in rounds of a few at each thread count, the two taking turns, so that a changing load on a
-// shared machine falls on both; each round's runs follow untimed ones for WARM_UP_SECONDS. On the
+// go in rounds of a few of each problem at each thread count, the thread counts taking turns, so
+// that a changing load on a shared machine falls on both and on every problem; each problem's
+// runs in a round follow untimed ones for WARM_UP_SECONDS. On the
 // project's virtual machines a process's first tenth of a second or so of 2-thread solving
 // often got about one core's worth of time (its CPU time no more than its wall time), seemingly
 // again after a pause at one thread, and first runs are slower anyway (caches, page faults). Each
@@ -261,6 +262,9 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     constexpr int ROUND = 5;
     struct Timed {
         std::string name, stipulation, popeye_stem;
+        Position diagram;
+        Stipulation stip;
+        AnalysisOptions analysis;
         std::vector<double> one, many; // seconds, at 1 and at N threads, sorted once timed
         Verdict verdict;
     };
@@ -275,42 +279,50 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
             if (!problem.ok()) continue;
             std::vector<ProblemInstance> instances = problem_instances(problem);
             const ProblemInstance& inst = instances.front(); // twins aside: the diagram
-            Position diagram =
-                problem_position(inst.pieces, inst.stipulation, inst.rules, problem.options);
             AnalysisOptions a = analysis_options_for(problem.options);
             a.max_seconds = options.max_seconds;
-            Timed t{read.problems.size() > 1 ? stem + "#" + std::to_string(problem.index) : stem,
-                    inst.stipulation.text,
-                    stem,
-                    {},
-                    {},
-                    Verdict::Unfinished};
-            // In rounds of ROUND runs, the thread counts taking turns to go first, so that a
-            // load on the machine falls on both alike.
-            for (int done = 0, round = 0; done < repeat; done += ROUND, ++round) {
-                for (int k = 0; k < 2; ++k) {
-                    const bool one = (k == 0) == (round % 2 == 0);
-                    a.threads = one ? 1 : threads;
-                    const char* count = one ? "1 thread" : "N threads";
+            timed.push_back(
+                Timed{read.problems.size() > 1 ? stem + "#" + std::to_string(problem.index) : stem,
+                      inst.stipulation.text,
+                      stem,
+                      problem_position(inst.pieces, inst.stipulation, inst.rules, problem.options),
+                      inst.stipulation,
+                      a,
+                      {},
+                      {},
+                      Verdict::Unfinished});
+        }
+    }
+    // In rounds of ROUND runs of each problem at each thread count: the thread counts take turns
+    // to go first, and every problem has its runs in every round, so that a load that comes and
+    // goes falls on both thread counts and on every problem alike (timed one problem after
+    // another, a busy minute fell on one problem's runs alone).
+    for (int done = 0, round = 0; done < repeat; done += ROUND, ++round) {
+        for (Timed& t : timed) {
+            for (int k = 0; k < 2; ++k) {
+                const bool one = (k == 0) == (round % 2 == 0);
+                AnalysisOptions a = t.analysis;
+                a.threads = one ? 1 : threads;
+                const char* count = one ? "1 thread" : "N threads";
+                if (progress)
+                    std::fprintf(stderr, "\r\x1b[K%s, %s: warming up", t.name.c_str(), count);
+                for (double warmed = 0; warmed < WARM_UP_SECONDS;)
+                    warmed += std::max(analyse(t.diagram, t.stip, a).seconds, 1e-3);
+                for (int r = done; r < std::min(done + ROUND, repeat); ++r) {
                     if (progress)
-                        std::fprintf(stderr, "\r\x1b[K%s, %s: warming up", t.name.c_str(), count);
-                    for (double warmed = 0; warmed < WARM_UP_SECONDS;)
-                        warmed += std::max(analyse(diagram, inst.stipulation, a).seconds, 1e-3);
-                    for (int r = done; r < std::min(done + ROUND, repeat); ++r) {
-                        if (progress)
-                            std::fprintf(stderr, "\r\x1b[K%s, %s: run %d of %d", t.name.c_str(),
-                                         count, r + 1, repeat);
-                        Solution s = analyse(diagram, inst.stipulation, a);
-                        (one ? t.one : t.many).push_back(s.seconds);
-                        if (!one) t.verdict = s.verdict;
-                    }
+                        std::fprintf(stderr, "\r\x1b[K%s, %s: run %d of %d", t.name.c_str(), count,
+                                     r + 1, repeat);
+                    Solution s = analyse(t.diagram, t.stip, a);
+                    (one ? t.one : t.many).push_back(s.seconds);
+                    if (!one) t.verdict = s.verdict;
                 }
             }
-            std::sort(t.one.begin(), t.one.end());
-            std::sort(t.many.begin(), t.many.end());
-            if (progress) std::fprintf(stderr, "\r\x1b[K");
-            timed.push_back(std::move(t));
         }
+    }
+    if (progress) std::fprintf(stderr, "\r\x1b[K");
+    for (Timed& t : timed) {
+        std::sort(t.one.begin(), t.one.end());
+        std::sort(t.many.begin(), t.many.end());
     }
 
     for (const std::string& statistic : options.statistics) {

@@ -386,3 +386,21 @@ TEST_CASE("bench --suite --stat: one table per statistic, from the same runs", "
     CHECK(seconds(best).first <= seconds(p50).first);
     CHECK(seconds(best).second <= seconds(p50).second);
 }
+
+TEST_CASE("bench --suite: every problem timed and shown in the suite's order, a bad file aside",
+          "[input]") {
+    // The runs go round the problems; the table still follows the suite.
+    const std::string first = test_data("popeye/problems/castling_02.inp");
+    const std::string second = test_data("popeye/problems/castling_01.inp");
+    Run r = program("bench --suite '" + first + "' /nonexistent/suite.pop '" + second +
+                        "' --threads 2 --repeat 6",
+                    true);
+    CHECK(r.status == 2); // the unreadable file: bad input, the others timed all the same
+    const size_t a = r.out.find("castling_02 "), b = r.out.find("castling_01 ");
+    REQUIRE(a != std::string::npos);
+    REQUIRE(b != std::string::npos);
+    CHECK(a < b);
+    CHECK(r.out.find("castling_02 ", a + 1) == std::string::npos); // one row each
+    CHECK(r.out.find("castling_01 ", b + 1) == std::string::npos);
+    CHECK(r.out.find("total") > b);
+}
