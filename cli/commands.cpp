@@ -220,11 +220,11 @@ namespace {
 // The solver on a suite of problem files: time per problem at 1 and N threads, totals. The runs
 // go in rounds of a few of each problem at each thread count, the thread counts taking turns, so
 // that a changing load on a shared machine falls on both and on every problem; each problem's
-// runs in a round follow untimed ones for WARM_UP_SECONDS. On the
-// project's virtual machines a process's first tenth of a second or so of 2-thread solving
-// often got about one core's worth of time (its CPU time no more than its wall time), seemingly
-// again after a pause at one thread, and first runs are slower anyway (caches, page faults). Each
-// requested statistic of the timed runs gets a table of its own.
+// runs in a round follow untimed ones for WARM_UP_SECONDS. On the project's virtual machines a
+// process's first tenth of a second or so of 2-thread solving often got about one core's worth
+// of time (its CPU time no more than its wall time), seemingly again after a pause at one
+// thread, and first runs are slower anyway (caches, page faults). Each requested statistic of
+// the timed runs gets a table of its own.
 int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     std::map<std::string, double> popeye;
     if (!options.popeye_timings.empty()) {
@@ -261,7 +261,7 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
     constexpr double WARM_UP_SECONDS = 0.3;
     constexpr int ROUND = 5;
     struct Timed {
-        std::string name, stipulation, popeye_stem;
+        std::string name, popeye_stem;
         Position diagram;
         Stipulation stip;
         AnalysisOptions analysis;
@@ -283,7 +283,6 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
             a.max_seconds = options.max_seconds;
             timed.push_back(
                 Timed{read.problems.size() > 1 ? stem + "#" + std::to_string(problem.index) : stem,
-                      inst.stipulation.text,
                       stem,
                       problem_position(inst.pieces, inst.stipulation, inst.rules, problem.options),
                       inst.stipulation,
@@ -338,7 +337,7 @@ int run_solver_bench(const CommonOptions& common, const BenchOptions& options) {
         double total1 = 0, totaln = 0, total_popeye = 0, total_ours1 = 0, total_oursn = 0;
         for (const Timed& t : timed) {
             const double one = figure(t.one), many = figure(t.many);
-            std::printf("%-30s %-6s %9.4f %9.4f %8.2f %-17s", t.name.c_str(), t.stipulation.c_str(),
+            std::printf("%-30s %-6s %9.4f %9.4f %8.2f %-17s", t.name.c_str(), t.stip.text.c_str(),
                         one, many, one / std::max(many, 1e-9), verdict_name(t.verdict));
             total1 += one, totaln += many;
             if (auto it = popeye.find(t.popeye_stem); it != popeye.end()) {
