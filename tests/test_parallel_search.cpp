@@ -25,6 +25,7 @@ namespace {
 struct Totals {
     int compared = 0;
     uint64_t splits = 0, refuted_splits = 0, split_nodes = 0, attacker_splits = 0;
+    uint64_t each_splits = 0; // made by defend_each (at its root or below)
 };
 
 // For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
@@ -56,6 +57,7 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
         Position pos = diagram;
         CHECK(parallel.attack_length(pos, n) == serial.attack_length(pos, n));
         ++totals.compared;
+
         // The nodes searched in the moves shared out are counted in the searcher that split.
         CHECK(parallel.nodes() >= pool.split_nodes());
 
@@ -77,6 +79,29 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
             pos.unmake();
         }
     });
+    // Every first move's outcome at once, none cut short by a win (the solution tree's), by a
+    // search of its own: a search counts its splits in the pool's when it ends.
+    const uint64_t splits_before = pool.splits();
+    arena.execute([&] {
+        MateSearch serial(stip, serial_tt, stop);
+        std::vector<Outcome> each;
+        Position pos = diagram;
+        MoveList moves;
+        generate_legal(pos, moves);
+        {
+            MateSearch parallel(stip, parallel_tt, stop, &pool);
+            each = parallel.defend_each(pos, moves, n);
+        }
+        REQUIRE(each.size() == size_t(moves.size()));
+        for (int i = 0; i < moves.size(); ++i) {
+            INFO("defend_each, first move " << move_text(pos, moves[i]));
+            pos.make(moves[i]);
+            CHECK(each[size_t(i)] == serial.defend(pos, n));
+            pos.unmake();
+            ++totals.compared;
+        }
+    });
+    totals.each_splits += pool.splits() - splits_before;
     totals.splits += pool.splits();
     totals.refuted_splits += pool.refuted_splits();
     totals.split_nodes += pool.split_nodes();
@@ -120,11 +145,13 @@ TEST_CASE("Parallel search: the same outcomes as the serial search, orthodox pro
                 }
     WARN("orthodox: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                       << totals.refuted_splits << " decided), " << totals.attacker_splits
-                      << " at attacker nodes, " << totals.split_nodes << " nodes in split moves");
+                      << " at attacker nodes, " << totals.split_nodes << " nodes in split moves, "
+                      << totals.each_splits << " in defend_each");
     CHECK(totals.splits > 1000);
     CHECK(totals.refuted_splits > 100); // siblings cut short
     CHECK(totals.split_nodes > 100000);
     CHECK(totals.attacker_splits > 100);
+    CHECK(totals.each_splits > 10);
 }
 
 TEST_CASE("Parallel search: the same outcomes as the serial search, Dynamo problems",

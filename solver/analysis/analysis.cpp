@@ -113,10 +113,11 @@ class TreeBuilder {
         std::vector<PlayNode> result;
         MoveList moves;
         generate_legal(pos, moves);
-        for (Move c : moves) {
-            pos.make(c);
-            if (checked(search_.defend(pos, length)) == int(Outcome::Win))
-                result.push_back(play(pos, c, length, true));
+        const std::vector<Outcome> outcomes = search_.defend_each(pos, moves, length);
+        for (int i = 0; i < moves.size(); ++i) {
+            if (checked(outcomes[size_t(i)]) != int(Outcome::Win)) continue;
+            pos.make(moves[i]);
+            result.push_back(play(pos, moves[i], length, true));
             pos.unmake();
         }
         return result;

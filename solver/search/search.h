@@ -93,6 +93,10 @@ class MateSearch {
     Outcome attack(Position& pos, int n);
     // Defender to move just after an attacker move; n counts that attacker move.
     Outcome defend(Position& pos, int n);
+    // Attacker to move: defend(n) after each of `moves`, by index, all of them (the solution
+    // tree needs every winning move, not the first): shared out among threads with nothing to
+    // do, as a split is.
+    std::vector<Outcome> defend_each(Position& pos, const MoveList& moves, int n);
 
     // The least number of moves within max_n in which the attacker wins, 0 if it does not;
     // -1 if the search was stopped first. After the attacker move that led here: defend_length.
@@ -183,8 +187,9 @@ class MateSearch {
     int arena_threads(); // the task arena's threads, asked once (a search stays in one arena)
     void flush_split_counts();
     // Out of line: rare, and kept out of the code of the defence loops.
+    // each: no move decides the node; each move's outcome is written there, by its index.
     [[gnu::noinline]] Outcome split(Position& pos, const MoveList& list, int first, int n,
-                                    bool attacker);
+                                    bool attacker, Outcome* each = nullptr);
 
     // One move list per search depth, kept between nodes: a list is 16 KB.
     struct Frame {
