@@ -113,9 +113,21 @@ class TreeBuilder {
         std::vector<PlayNode> result;
         MoveList moves;
         generate_legal(pos, moves);
-        const std::vector<Outcome> outcomes = search_.defend_each(pos, moves, length);
+        // With threads free, every move's outcome first, the moves shared out among them; else
+        // one move after another, each winning one's tree built before the next is searched, so
+        // that one thread does the same work, node for node, as before there were threads.
+        std::vector<Outcome> outcomes;
+        if (search_.shares_moves()) outcomes = search_.defend_each(pos, moves, length);
         for (int i = 0; i < moves.size(); ++i) {
-            if (checked(outcomes[size_t(i)]) != int(Outcome::Win)) continue;
+            Outcome o;
+            if (!outcomes.empty()) {
+                o = outcomes[size_t(i)];
+            } else {
+                pos.make(moves[i]);
+                o = search_.defend(pos, length);
+                pos.unmake();
+            }
+            if (checked(o) != int(Outcome::Win)) continue;
             pos.make(moves[i]);
             result.push_back(play(pos, moves[i], length, true));
             pos.unmake();

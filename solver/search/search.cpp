@@ -630,9 +630,11 @@ Outcome MateSearch::defend(Position& pos, int n) {
 // The solution tree's attacker nodes (TreeBuilder::answers): the moves that win are wanted, all
 // of them, so no win cuts the others short. nontriv_06 at 2 threads built its tree 1.67 times
 // faster than at one with the moves one after another (each split below), 1.80 times with this.
+bool MateSearch::shares_moves() { return !goal_ && pool_ && split_may_pay(); }
+
 std::vector<Outcome> MateSearch::defend_each(Position& pos, const MoveList& moves, int n) {
     std::vector<Outcome> outcomes(size_t(moves.size()), Outcome::Unknown);
-    if (!goal_ && pool_ && moves.size() > 1 && split_may_pay()) {
+    if (moves.size() > 1 && shares_moves()) {
         split(pos, moves, 0, n, true, outcomes.data());
         return outcomes;
     }

@@ -95,8 +95,10 @@ class MateSearch {
     Outcome defend(Position& pos, int n);
     // Attacker to move: defend(n) after each of `moves`, by index, all of them (the solution
     // tree needs every winning move, not the first): shared out among threads with nothing to
-    // do, as a split is.
+    // do, as a split is, if shares_moves().
     std::vector<Outcome> defend_each(Position& pos, const MoveList& moves, int n);
+    // Whether defend_each would share the moves out now: a thread is free to help.
+    bool shares_moves();
 
     // The least number of moves within max_n in which the attacker wins, 0 if it does not;
     // -1 if the search was stopped first. After the attacker move that led here: defend_length.
