@@ -57,7 +57,6 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
         Position pos = diagram;
         CHECK(parallel.attack_length(pos, n) == serial.attack_length(pos, n));
         ++totals.compared;
-
         // The nodes searched in the moves shared out are counted in the searcher that split.
         CHECK(parallel.nodes() >= pool.split_nodes());
 
