@@ -29,7 +29,8 @@ struct Totals {
 };
 
 // For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
-// then the table the parallel searches shared (as in analyse()) is read back after every defence.
+// then the table the parallel searches shared (as in analyse()) is read back after every defence;
+// then defend_each(n) over all the first moves.
 void compare(const Position& diagram, const Stipulation& stip, int threads, int split_depth,
              Totals& totals) {
     const int n = stip.moves;
