@@ -1,7 +1,8 @@
-// The defences searched in parallel below the root (solver/search/search.cpp, Young Brothers Wait):
-// with the split on, in arenas of 2 and 4 threads, every outcome equals the serial search's, for
-// every first move of orthodox and Dynamo problems; the split is really made, helpers' refutations
-// cut siblings short, and the global stop still gives Unknown.
+// The defences searched in parallel below the root (solver/search/search.cpp, Young Brothers Wait),
+// and the twins of defend_length's shorter lengths: with the split on, in arenas of 2 and 4
+// threads, every outcome equals the serial search's, for every first move of orthodox and Dynamo
+// problems; the split is really made, helpers' refutations cut siblings short, twins are run, and
+// the global stop still gives Unknown.
 #include "helpers.h"
 
 #include "format/problem.h"
@@ -26,6 +27,7 @@ struct Totals {
     int compared = 0;
     uint64_t splits = 0, refuted_splits = 0, split_nodes = 0, attacker_splits = 0;
     uint64_t each_splits = 0; // made by defend_each (at its root or below)
+    uint64_t twins = 0;       // defend_length's, below the full length
 };
 
 // For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
@@ -106,6 +108,7 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
     totals.refuted_splits += pool.refuted_splits();
     totals.split_nodes += pool.split_nodes();
     totals.attacker_splits += pool.attacker_splits();
+    totals.twins += pool.twins();
 }
 
 struct Case {
@@ -146,12 +149,13 @@ TEST_CASE("Parallel search: the same outcomes as the serial search, orthodox pro
     WARN("orthodox: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                       << totals.refuted_splits << " decided), " << totals.attacker_splits
                       << " at attacker nodes, " << totals.split_nodes << " nodes in split moves, "
-                      << totals.each_splits << " in defend_each");
+                      << totals.each_splits << " in defend_each, " << totals.twins << " twins");
     CHECK(totals.splits > 1000);
     CHECK(totals.refuted_splits > 100); // siblings cut short
     CHECK(totals.split_nodes > 100000);
     CHECK(totals.attacker_splits > 100);
     CHECK(totals.each_splits > 10);
+    CHECK(totals.twins > 10); // the keys' shorter lengths
 }
 
 TEST_CASE("Parallel search: the same outcomes as the serial search, Dynamo problems",
@@ -186,7 +190,8 @@ TEST_CASE("Parallel search: the same outcomes as the serial search, Dynamo probl
     compare(position("2K5/4P3/8/5Q1R/8/6q1/4r3/2k5 w - - 0 1"), three, 2, 2, totals);
     WARN("Dynamo: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                     << totals.refuted_splits << " decided), " << totals.attacker_splits
-                    << " at attacker nodes, " << totals.split_nodes << " nodes in split moves");
+                    << " at attacker nodes, " << totals.split_nodes << " nodes in split moves, "
+                    << totals.twins << " twins");
     // About 100 splits (110 when the thread that split searched its share in a helper, with
     // the killers as they were at the split; its own search, which learns as it goes, needs
     // fewer): enough that any split at all is seen.
@@ -299,7 +304,8 @@ TEST_CASE("Parallel search: the solution text is the same for 1, 2 and 4 threads
 TEST_CASE("Parallel search: under NonTrivial the solution text is the same for 1, 2 and 4 threads",
           "[search][parallel][determinism][nontrivial]") {
     // Most attacker moves are refused at once by the guard, and the splits share them out by a
-    // counter; the budget each searcher carries must be the one of the node that split.
+    // counter; the budget each searcher carries must be the one of the node that split. Lengths
+    // below the full one are searched with a twin, which starts from the same budget.
     const std::string bench = project_root() + "/problems/bench-orthodox/";
     for (const char* file : {"nontriv_06.inp", "nontriv_07.inp"}) {
         ReadResult read = read_problem_file(bench + file);

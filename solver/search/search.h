@@ -9,7 +9,10 @@
 // Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
 // others shared out among the threads; at an attacker node the first two moves alone, then, if
 // neither wins, the others. A thread splits no node below one of its splits whose helper task
-// no thread has begun. The outcomes are the same; only the node counts vary.
+// no thread has begun. Below the stipulation's full length, where the attacker is expected to
+// fail, a first move's search that has a thread free gets a twin instead (defend_length): the
+// same node searched at once by another thread, the attacker's moves the other way round. The
+// outcomes are the same; only the node counts vary.
 #pragma once
 
 #include "solver/search/goal_search.h"
@@ -58,6 +61,8 @@ class HelperPool {
     uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
     uint64_t split_nodes() const { return split_nodes_.load(std::memory_order_relaxed); }
     uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
+    // Twin searches run (defend_length).
+    uint64_t twins() const { return twins_.load(std::memory_order_relaxed); }
 
   private:
     friend class MateSearch;
@@ -75,7 +80,7 @@ class HelperPool {
     // made, so on a cache line of its own, away from the counts.
     alignas(64) std::atomic<int> searches_{0};
     alignas(64) std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0},
-        attacker_splits_{0}, nested_splits_{0};
+        attacker_splits_{0}, nested_splits_{0}, twins_{0};
     // Splits decided so far (a refutation, a win): read at every node below a split, written
     // seldom, so on a cache line of its own.
     alignas(64) std::atomic<uint64_t> decisions_{0};
@@ -190,6 +195,10 @@ class MateSearch {
     void flush_split_counts();
     // Out of line: rare, and kept out of the code of the defence loops.
     // each: no move decides the node; each move's outcome is written there, by its index.
+    // defend(pos, n) with a twin: another thread searches the same node at once, the attacker's
+    // moves the other way round, and the two meet through the table. Plain defend() when no
+    // thread is free.
+    [[gnu::noinline]] Outcome defend_with_twin(Position& pos, int n);
     [[gnu::noinline]] Outcome split(Position& pos, const MoveList& list, int first, int n,
                                     bool attacker, Outcome* each = nullptr);
 
@@ -221,6 +230,7 @@ class MateSearch {
     Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
     HelperPool* pool_;
     bool helper_;
+    bool opposite_order_ = false;      // a twin: the attacker's moves after the killer, last first
     std::unique_ptr<GoalSearch> goal_; // =N, s=N, r#N: searched there
     const Split* split_ = nullptr;     // the split this search works for, to be told to stop
     // split_cancelled(): the pool's decisions when split_ was last found not cancelled.
