@@ -193,12 +193,12 @@ class MateSearch {
     bool split_may_pay();
     int arena_threads(); // the task arena's threads, asked once (a search stays in one arena)
     void flush_split_counts();
-    // Out of line: rare, and kept out of the code of the defence loops.
-    // each: no move decides the node; each move's outcome is written there, by its index.
     // defend(pos, n) with a twin: another thread searches the same node at once, the attacker's
     // moves the other way round, and the two meet through the table. Plain defend() when no
     // thread is free.
     [[gnu::noinline]] Outcome defend_with_twin(Position& pos, int n);
+    // Out of line: rare, and kept out of the code of the defence loops.
+    // each: no move decides the node; each move's outcome is written there, by its index.
     [[gnu::noinline]] Outcome split(Position& pos, const MoveList& list, int first, int n,
                                     bool attacker, Outcome* each = nullptr);
 
