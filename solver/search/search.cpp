@@ -350,6 +350,23 @@ struct MateSearch::SplitOrigin {
     }
 };
 
+// The origin of a split (or twin) this search has open, taken from the node: one per split open
+// at once in the search (the splits below one, made by this thread in its share of the moves,
+// have theirs), kept between splits.
+struct MateSearch::OriginScope {
+    MateSearch& search;
+    SplitOrigin& origin;
+    OriginScope(MateSearch& s, const Position& node, int n) : search(s), origin(s.next_origin()) {
+        origin.take(node, n, s.killer_, s.attack_killer_);
+    }
+    ~OriginScope() { --search.origins_open_; }
+};
+
+MateSearch::SplitOrigin& MateSearch::next_origin() {
+    if (origins_open_ == int(origins_.size())) origins_.push_back(std::make_unique<SplitOrigin>());
+    return *origins_[size_t(origins_open_++)];
+}
+
 struct HelperPool::Helper {
     MateSearch search;
     Position pos;          // between tasks: the position of the split it last worked for
@@ -379,6 +396,19 @@ std::unique_ptr<HelperPool::Helper> HelperPool::take() {
 
 void HelperPool::give_back(std::unique_ptr<Helper> helper) {
     stacks_->spare.local().push_back(std::move(helper));
+}
+
+// A helper about to search for `split` (made at `origin`, with this id): one new to the split
+// copies the node and the killers found there; then it keeps its own, learnt as it searches.
+// `decisions`: the pool's, read before the split's chain was last found not cancelled.
+void MateSearch::join(HelperPool::Helper& h, const SplitOrigin& origin, uint64_t id,
+                      const Split& split, uint64_t decisions) {
+    if (h.split_id != id) {
+        origin.give(h.pos, h.search.killer_, h.search.attack_killer_);
+        h.split_id = id;
+    }
+    h.search.split_ = &split;
+    h.search.decisions_seen_ = decisions;
 }
 
 // The splits this search made, counted here (the pool's counters are shared by every thread, and
@@ -472,15 +502,8 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
     std::atomic<bool> unknown{false};
     std::atomic<bool> taken{false}; // a helper task has begun (see split_may_pay)
     std::atomic<uint64_t> nodes{0}; // the helpers'
-    // One origin per split open in this search (the splits below this one, made by this thread
-    // in its share of the moves, have theirs).
-    if (origins_open_ == int(origins_.size())) origins_.push_back(std::make_unique<SplitOrigin>());
-    SplitOrigin& origin = *origins_[size_t(origins_open_++)];
-    struct Close {
-        int& open;
-        ~Close() { --open; }
-    } close{origins_open_};
-    origin.take(pos, n, killer_, attack_killer_);
+    const OriginScope scope(*this, pos, n);
+    const SplitOrigin& origin = scope.origin;
 
     // Searches list[i] in s on p; false once this thread is to take no more moves.
     auto search_move = [&](MateSearch& s, Position& p, int i) {
@@ -543,14 +566,7 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
             }
             if (!h) {
                 h = pool.take();
-                // A helper new to this split copies the split node and the killers found here;
-                // then it keeps its own, learnt from the siblings it searched.
-                if (h->split_id != id) {
-                    origin.give(h->pos, h->search.killer_, h->search.attack_killer_);
-                    h->split_id = id;
-                }
-                h->search.split_ = &split;
-                h->search.decisions_seen_ = decisions;
+                join(*h, origin, id, split, decisions);
             }
             const uint64_t before = h->search.nodes_;
             const bool go_on = search_move(h->search, h->pos, i);
@@ -612,28 +628,19 @@ Outcome MateSearch::defend_with_twin(Position& pos, int n) {
     HelperPool& pool = *pool_;
     pool.twins_.fetch_add(1, std::memory_order_relaxed);
     pool.searches_.fetch_add(1, std::memory_order_relaxed);
-    const uint64_t id = next_split_id();
-    Split twin_done{split_};
-    if (origins_open_ == int(origins_.size())) origins_.push_back(std::make_unique<SplitOrigin>());
-    SplitOrigin& origin = *origins_[size_t(origins_open_++)];
-    struct Close {
-        int& open;
+    struct Counted {
         std::atomic<int>& searches;
-        ~Close() {
-            --open;
-            searches.fetch_sub(1, std::memory_order_relaxed);
-        }
-    } close{origins_open_, pool.searches_};
-    origin.take(pos, n, killer_, attack_killer_);
+        ~Counted() { searches.fetch_sub(1, std::memory_order_relaxed); }
+    } counted{pool.searches_};
+    const uint64_t id = next_split_id();
+    Split twin_done{nullptr}; // a first move's search: no split above it
+    const OriginScope scope(*this, pos, n);
     const int budget = nontrivial_budget_;
     uint64_t twin_nodes = 0;
     auto twin = [&] {
         std::unique_ptr<HelperPool::Helper> h = pool.take();
-        origin.give(h->pos, h->search.killer_, h->search.attack_killer_);
-        h->split_id = id;
+        join(*h, scope.origin, id, twin_done, pool.decisions_.load(std::memory_order_acquire));
         MateSearch& s = h->search;
-        s.split_ = &twin_done;
-        s.decisions_seen_ = pool.decisions_.load(std::memory_order_acquire);
         s.nontrivial_budget_ = budget;
         s.opposite_order_ = true;
         const uint64_t before = s.nodes_;
@@ -645,7 +652,7 @@ Outcome MateSearch::defend_with_twin(Position& pos, int n) {
         pool.give_back(std::move(h));
     };
     Outcome o;
-    auto search_both = [&] {
+    tbb::this_task_arena::isolate([&] {
         tbb::task_group_context context(tbb::task_group_context::isolated);
         tbb::task_group others(context);
         others.run(twin);
@@ -654,11 +661,7 @@ Outcome MateSearch::defend_with_twin(Position& pos, int n) {
         twin_done.decided.store(true, std::memory_order_relaxed);
         pool.decisions_.fetch_add(1, std::memory_order_release);
         others.wait();
-    };
-    if (split_)
-        search_both();
-    else
-        tbb::this_task_arena::isolate(search_both);
+    });
     nodes_ += twin_nodes;
     return o;
 }

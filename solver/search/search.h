@@ -157,6 +157,8 @@ class MateSearch {
   private:
     friend class HelperPool;
     struct Split;
+    struct SplitOrigin;
+    struct OriginScope;
 
     MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
                HelperPool* pool, const SearchRestrictions& restrictions, bool helper);
@@ -193,6 +195,9 @@ class MateSearch {
     bool split_may_pay();
     int arena_threads(); // the task arena's threads, asked once (a search stays in one arena)
     void flush_split_counts();
+    SplitOrigin& next_origin(); // see OriginScope
+    static void join(HelperPool::Helper& h, const SplitOrigin& origin, uint64_t id,
+                     const Split& split, uint64_t decisions);
     // defend(pos, n) with a twin: another thread searches the same node at once, the attacker's
     // moves the other way round, and the two meet through the table. Plain defend() when no
     // thread is free.
@@ -235,7 +240,6 @@ class MateSearch {
     const Split* split_ = nullptr;     // the split this search works for, to be told to stop
     // split_cancelled(): the pool's decisions when split_ was last found not cancelled.
     uint64_t decisions_seen_ = ~uint64_t(0);
-    struct SplitOrigin;
     std::vector<std::unique_ptr<SplitOrigin>> origins_; // one per split open, kept between splits
     int origins_open_ = 0;
     // The splits made since the last flush_split_counts(), for the pool's counts.
