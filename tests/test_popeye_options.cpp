@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -112,6 +113,28 @@ TEST_CASE("NonTrivial: the transposition table keeps the budgets apart", "[nontr
             }
         }
     }
+}
+
+// The counts are remembered (NonTrivialCounts) under the node and its budget: the count after
+// 1.f5-f6 is capped at the budget + 2, so budget 0 counts 2 and budget 1 counts 3. Remembered
+// under the position alone, budget 1 after budget 0 would take its 2 (at most 1 + 1 + 1
+// allowed) and let the key win; budget 2 after either would take a count below the 3. Every
+// order of the three budgets, in one table.
+TEST_CASE("NonTrivial: remembered counts are kept apart by budget", "[nontrivial][tt]") {
+    Loaded l = load(test_data("popeye/problems/selfref_01.inp"));
+    std::vector<int> budgets{0, 1, 2};
+    do {
+        TranspositionTable tt(4);
+        std::atomic<bool> stop{false};
+        MateSearch search(l.problem.stipulation, tt, stop, nullptr, nontrivial(0, 0));
+        Position pos = l.diagram;
+        for (int round = 0; round < 2; ++round)
+            for (int budget : budgets) {
+                INFO("budgets " << budgets[0] << budgets[1] << budgets[2] << ", now " << budget);
+                search.set_nontrivial_budget(budget);
+                CHECK(search.attack(pos, 3) == (budget >= 2 ? Outcome::Win : Outcome::Fail));
+            }
+    } while (std::next_permutation(budgets.begin(), budgets.end()));
 }
 
 // The count itself: after 1.f5-f6 in selfref_01, Black's three moves (above) are non-trivial

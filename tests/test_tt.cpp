@@ -238,3 +238,48 @@ TEST_CASE("Transposition table: growing while threads store, no fact is wrong", 
     CHECK(wrong == 0);
     CHECK(found > 1000000); // most of the 2.4 million in 4 million entries
 }
+
+// NonTrivial's counts beside the bounds (nontrivial_counts.h): a count comes back for its key
+// only, a slot's new key takes the place of the old, counts it cannot hold are not kept, and
+// clear() (the table's too) forgets them.
+TEST_CASE("NonTrivial counts: what is stored is found, for its key only", "[tt][nontrivial]") {
+    NonTrivialCounts counts(10);
+    CHECK(counts.slots() == 1024);
+    std::mt19937_64 rng(11);
+    std::vector<Key> keys;
+    for (int i = 0; i < 300; ++i) keys.push_back(rng());
+    for (size_t i = 0; i < keys.size(); ++i) CHECK(counts.probe(keys[i]) == -1);
+    for (size_t i = 0; i < keys.size(); ++i) counts.store(keys[i], int(i % 15));
+    size_t found = 0;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        const int c = counts.probe(keys[i]);
+        if (c < 0) continue; // its slot taken by a later key
+        ++found;
+        CHECK(c == int(i % 15));
+    }
+    CHECK(found > 200); // 300 keys in 1024 slots: few collide
+    // A key in the same slot (the same index bits) but with other bits is not taken for it.
+    const Key a = keys[0];
+    const Key b = a ^ (Key(1) << 50);
+    counts.store(a, 3);
+    CHECK(counts.probe(b) == -1);
+    counts.store(b, 5);
+    CHECK(counts.probe(b) == 5);
+    CHECK(counts.probe(a) == -1);
+    // Zero is a count like any other; too large a count, or none (-1: stopped), is not kept.
+    counts.store(a, 0);
+    CHECK(counts.probe(a) == 0);
+    counts.store(a, NonTrivialCounts::MAX_COUNT + 1);
+    CHECK(counts.probe(a) == 0);
+    counts.store(a, -1);
+    CHECK(counts.probe(a) == 0);
+    counts.clear();
+    CHECK(counts.probe(a) == -1);
+    CHECK(counts.probe(b) == -1);
+
+    TT tt(1);
+    tt.nontrivial_counts().store(a, 7);
+    CHECK(tt.nontrivial_counts().probe(a) == 7);
+    tt.clear();
+    CHECK(tt.nontrivial_counts().probe(a) == -1);
+}

@@ -164,6 +164,8 @@ class MateSearch {
                HelperPool* pool, const SearchRestrictions& restrictions, bool helper);
 
     Key node_key(const Position& pos) const;
+    // A defence node's key: apart from the attacker nodes' (the table holds both).
+    Key defence_key(const Position& pos) const { return node_key(pos) ^ 0x9E3779B97F4A7C15ULL; }
     Outcome attack_node(Position& pos, int n);
     Outcome defend_direct(Position& pos, int n);
     Outcome defend_direct_node(Position& pos, int n);
@@ -186,6 +188,9 @@ class MateSearch {
     // NonTrivial at a defence node: Fail if the attacker's move allows too many non-trivial
     // defences, Unknown if stopped; else Win, with the budget set for the defences' subtrees.
     Outcome nontrivial_guard(Position& pos);
+    // The guard's count at a defence node (nontrivial_defences up to the budget + 2), from the
+    // table's NonTrivialCounts where it was counted before; `key`: defence_key(pos).
+    int guard_count(Position& pos, Key key);
     // KeepMatingPiece: whether the side that is to mate has lost its last piece but the king.
     bool mating_piece_lost(const Position& pos, bool attacker_to_move) const;
     bool may_split(int n) const;
@@ -223,6 +228,10 @@ class MateSearch {
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;
     int nontrivial_budget_ = 0;
+    // The table of NonTrivial's counts of the thread this search runs on (a searcher never
+    // changes threads: a first move's runs in one task, a helper is taken from and given back
+    // to its thread's stack).
+    NonTrivialCounts* nontrivial_counts_ = nullptr;
     int counted_ = -1; // NonTrivial: the count stored_defence made for the node's guard (-1: none)
     // Orthodox direct mates' last-move nodes (n == 1), the most numerous and the cheapest to
     // search again: a small table of this search's own, which stays in the cache, instead of

@@ -7,10 +7,20 @@
 #include <climits>
 #include <new>
 #include <sys/mman.h>
+#include <tbb/enumerable_thread_specific.h>
 
 namespace dynamo {
 
-TranspositionTable::TranspositionTable(size_t megabytes) {
+struct TranspositionTable::ThreadCounts {
+    tbb::enumerable_thread_specific<NonTrivialCounts> tables;
+};
+
+NonTrivialCounts& TranspositionTable::nontrivial_counts() {
+    return nontrivial_counts_->tables.local();
+}
+
+TranspositionTable::TranspositionTable(size_t megabytes)
+    : nontrivial_counts_(std::make_unique<ThreadCounts>()) {
     size_t bytes = std::max<size_t>(megabytes, 1) << 20;
     // At least 2^DATA_BITS buckets: the index then covers the key bits an entry does not hold.
     size_t n = std::max(std::bit_floor(bytes / sizeof(Bucket)), size_t(1) << DATA_BITS);
@@ -44,6 +54,7 @@ void TranspositionTable::clear() {
         for (uint64_t& w : buckets_[i].slot) std::atomic_ref<uint64_t>(w).store(0, std::memory_order_relaxed);
     mask_.store(first_mask(), std::memory_order_relaxed);
     sampled_new_.store(0, std::memory_order_relaxed);
+    for (NonTrivialCounts& counts : nontrivial_counts_->tables) counts.clear();
 }
 
 namespace {
