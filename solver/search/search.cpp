@@ -1108,10 +1108,7 @@ Outcome MateSearch::stored_defence(Position& pos, int n, const Search& search) {
     if (restrictions_.threat_length >= 0 && !restrictions_.nontrivial() &&
         !restrictions_.keep_mating_piece) {
         tt_.prefetch(key);
-        if (Outcome g = threat_guard(pos, n); g != Outcome::Win) {
-            if (g == Outcome::Fail) tt_.store(key, {TranspositionTable::NO_WIN, n});
-            return g;
-        }
+        if (Outcome g = threat_guard(pos, n); g != Outcome::Win) return g;
     }
     // NonTrivial: most attacker moves leave too many non-trivial defences, and the count (which
     // mostly ends after a few) costs less than a probe that misses the cache: counted while the
