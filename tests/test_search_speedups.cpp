@@ -108,8 +108,14 @@ void check_lazy_generator(const Position& pos) {
     }
 }
 
+struct FlightDismissals {
+    int flights = 0, answered = 0, mates = 0;
+};
+void check_flight_dismissals(Position& pos, FlightDismissals& counts);
+
 struct Counts {
     int compared = 0, wins = 0;
+    FlightDismissals last_moves; // the direct mate's last-move shortcuts, at each attacker node
 };
 
 // attack(n) and, after each attacker move, defend(n), against the naive search.
@@ -152,6 +158,7 @@ void walk_and_compare(const Position& diagram, const Stipulation& stip, int smal
         Position pos = diagram;
         for (int n = stip.moves; n >= 1; --n) {
             if (n <= small_n) compare_node(search, naive, pos, n, counts);
+            if (!pos.rules().is_dynamo()) check_flight_dismissals(pos, counts.last_moves);
             MoveList list;
             generate_legal(pos, list);
             if (list.empty()) break;
@@ -251,29 +258,40 @@ int check_dismissed(Position& pos) {
     return dismissed;
 }
 
-// Every check that MateFlights says leaves the king a flight is no mate: after it, the defender
-// has a legal move. Returns how many checks it dismissed.
-int check_flight_dismissals(Position& pos) {
+// Every check that MateFlights says leaves the king a flight, or says is answered by taking or
+// stepping between, is no mate: after it, the defender has a legal move. Every mate is a plain
+// move that narrow() lets through, or a special move (which the generator always tries).
+void check_flight_dismissals(Position& pos, FlightDismissals& counts) {
     MateFlights flights(pos);
     MoveList moves;
     generate_legal(pos, moves);
-    int dismissed = 0;
     const CheckHints hints(pos);
     for (Move m : moves) {
         INFO("FEN " << to_fen(pos) << " move " << move_text(pos, m));
         CHECK(hints.gives_check(pos, m) == pos.gives_check(m));
     }
+    Bitboard only[PIECE_TYPE_NB];
+    std::copy(std::begin(hints.squares), std::end(hints.squares), only);
+    const Bitboard free_from = hints.discoverers | flights.narrow(pos, only);
     for (Move m : moves) {
-        if (!pos.gives_check(m) || !flights.leaves_flight(pos, m)) continue;
-        ++dismissed;
-        INFO("FEN " << to_fen(pos) << " dismissed " << move_text(pos, m));
+        if (!pos.gives_check(m)) continue;
+        const bool leaves = flights.leaves_flight(pos, m);
+        const bool answered = flights.check_answered(pos, m);
+        counts.flights += leaves;
+        counts.answered += answered && !leaves;
+        INFO("FEN " << to_fen(pos) << " check " << move_text(pos, m)
+                    << (leaves ? " leaves a flight" : "") << (answered ? " is answered" : ""));
         pos.make(m);
         MoveList replies;
         generate_legal(pos, replies);
-        CHECK_FALSE(replies.empty());
         pos.unmake();
+        if (leaves || answered) CHECK_FALSE(replies.empty());
+        if (!replies.empty()) continue;
+        ++counts.mates;
+        if (m.special() == Move::NORMAL && !m.promotion())
+            CHECK(((only[type_of(pos.piece_on(m.active_from()))] & square_bb(m.active_to())) ||
+                   (free_from & square_bb(m.active_from()))));
     }
-    return dismissed;
 }
 
 } // namespace
@@ -289,15 +307,19 @@ TEST_CASE("Search shortcuts: a direct mate's last move, checks that leave a flig
     std::atomic<bool> stop{false};
     MateSearch search(stip, tt, stop);
     Counts counts;
-    int dismissed = 0;
+    FlightDismissals dismissed;
     for (int i = 0; i < 3000; ++i) {
         Position pos = random_position(rng, 2 + int(rng() % 6), 1 + int(rng() % 4));
-        dismissed += check_flight_dismissals(pos);
+        check_flight_dismissals(pos, dismissed);
         compare_node(search, naive, pos, 1, counts);
     }
-    WARN("direct mate last move: " << counts.compared << " nodes, " << counts.wins << " wins, "
-                                   << dismissed << " dismissed checks checked");
-    CHECK(dismissed > 1000);
+    WARN("direct mate last move: " << counts.compared << " nodes, " << counts.wins
+                                   << " wins; checks " << dismissed.flights << " leaving a flight, "
+                                   << dismissed.answered << " answered, " << dismissed.mates
+                                   << " mates checked");
+    CHECK(dismissed.flights > 1000);
+    CHECK(dismissed.answered > 300);
+    CHECK(dismissed.mates > 50);
     CHECK(counts.wins > 50);
 }
 
@@ -338,7 +360,11 @@ TEST_CASE("Search shortcuts: orthodox positions from the Popeye problems", "[sea
                                                           : Stipulation::Kind::Self;
         walk_and_compare(diagram, other, 1, 4, rng, counts);
     }
-    WARN("compared " << counts.compared << " nodes, " << counts.wins << " wins");
+    WARN("compared " << counts.compared << " nodes, " << counts.wins << " wins; last-move checks "
+                     << counts.last_moves.flights << " leaving a flight, "
+                     << counts.last_moves.answered << " answered, " << counts.last_moves.mates
+                     << " mates checked");
+    CHECK(counts.last_moves.answered > 100);
     CHECK(counts.wins > 20);
 }
 

@@ -42,19 +42,21 @@ template <typename Visit> class OrthodoxVisitor {
         Bitboard target = ~ours_;
         if (checkers) target = geometry::between[ksq_][lsb(checkers)] | checkers;
 
-        for (Bitboard b = pos_.pieces(us_, KNIGHT) & ~pinned_; b;) {
+        Bitboard knights = pos_.pieces(us_, KNIGHT) & ~pinned_;
+        if (only_ && !only_[KNIGHT]) knights &= free_from_;
+        for (Bitboard b = knights; b;) {
             Square s = pop_lsb(b);
             if (add_all(s, geometry::knight_steps[s] & target & mask(KNIGHT, s))) return true;
         }
         for (Bitboard b = pos_.pieces(us_, BISHOP) | pos_.pieces(us_, QUEEN); b;) {
             Square s = pop_lsb(b);
             Bitboard m = mask(type_of(pos_.piece_on(s)), s);
-            if (add_all(s, bishop_attacks(s, occ_) & target & pin_line(s) & m)) return true;
+            if (m && add_all(s, bishop_attacks(s, occ_) & target & pin_line(s) & m)) return true;
         }
         for (Bitboard b = pos_.pieces(us_, ROOK) | pos_.pieces(us_, QUEEN); b;) {
             Square s = pop_lsb(b);
             Bitboard m = mask(type_of(pos_.piece_on(s)), s);
-            if (add_all(s, rook_attacks(s, occ_) & target & pin_line(s) & m)) return true;
+            if (m && add_all(s, rook_attacks(s, occ_) & target & pin_line(s) & m)) return true;
         }
         if (pawns(target)) return true;
         if (!checkers && castling()) return true;
@@ -108,6 +110,8 @@ template <typename Visit> class OrthodoxVisitor {
             Bitboard allowed = target & pin_line(s);
             // Promotions are always visited; other pawn moves as restricted.
             allowed &= mask(PAWN, s) | (us_ == WHITE ? RANK_8_BB : RANK_1_BB);
+            const Square ep = pos_.state().ep_square;
+            if (!allowed && ep == SQ_NONE) continue;
             Square t1 = Square(s + fwd);
             if (pos_.empty(t1)) {
                 if ((allowed & square_bb(t1)) && add_pawn(s, t1)) return true;
@@ -118,7 +122,6 @@ template <typename Visit> class OrthodoxVisitor {
             }
             for (Bitboard c = geometry::pawn_captures[us_][s] & theirs_ & allowed; c;)
                 if (add_pawn(s, pop_lsb(c))) return true;
-            Square ep = pos_.state().ep_square;
             if (ep != SQ_NONE && (geometry::pawn_captures[us_][s] & square_bb(ep)) &&
                 en_passant(s, ep))
                 return true;

@@ -70,6 +70,91 @@ class MateFlights {
         return false;
     }
 
+    // Whether the attacker's checking move m surely leaves the defender a reply that takes the
+    // checking piece or steps between it and the king: a piece other than the king moves there
+    // and no line of ours then reaches the king (which also rules out a double check), or the
+    // king takes a checking piece that nothing of ours guards. (Flights are leaves_flight's.)
+    // Castling and en passant are not judged: false.
+    bool check_answered(const Position& pos, Move m) const {
+        if (m.special() != Move::NORMAL) return false;
+        const Color them = ~us_;
+        const Square k = pos.king_square(them);
+        if (k == SQ_NONE) return false;
+        const Placement& p = pos.placement();
+        const Square a = m.active_from(), b = m.active_to();
+        const Bitboard ab = square_bb(a), bb = square_bb(b);
+        const Bitboard occ = (pos.pieces() & ~ab) | bb;
+        const Bitboard theirs = p.by_color[them] & ~bb & ~square_bb(k);
+        Bitboard diagonal = diagonal_ & ~ab, straight = straight_ & ~ab;
+        // A reply by a piece of theirs from x to s is legal if no line of ours then reaches k.
+        auto safe = [&](Bitboard from, Square s, Bitboard diag, Bitboard str) {
+            while (from) {
+                const Bitboard after = (occ ^ square_bb(pop_lsb(from))) | square_bb(s);
+                if (!((bishop_attacks(k, after) & diag) | (rook_attacks(k, after) & str)))
+                    return true;
+            }
+            return false;
+        };
+        // Taking the checking piece.
+        if (safe(orthodox_attackers(p, b, them, occ) & theirs, b, diagonal, straight)) return true;
+        if ((geometry::king_steps[k] & bb) &&
+            !(orthodox_attackers(p, b, us_, occ ^ square_bb(k)) & ~ab))
+            return true;
+        // Stepping between: the checking piece is a slider, whose line the step closes.
+        const PieceType pt = m.promotion() ? m.promotion() : type_of(pos.piece_on(a));
+        if (pt == BISHOP || pt == QUEEN) diagonal |= bb;
+        if (pt == ROOK || pt == QUEEN) straight |= bb;
+        const Bitboard their_pawns = p.by_type[PAWN] & theirs;
+        const int fwd = pawn_push(them);
+        for (Bitboard between = geometry::between[b][k]; between;) {
+            const Square s = pop_lsb(between);
+            Bitboard steppers = ((geometry::knight_steps[s] & p.by_type[KNIGHT]) |
+                                 (bishop_attacks(s, occ) & (p.by_type[BISHOP] | p.by_type[QUEEN])) |
+                                 (rook_attacks(s, occ) & (p.by_type[ROOK] | p.by_type[QUEEN]))) &
+                                theirs;
+            if (relative_rank(them, s) >= 2) { // a pawn's step or double step
+                const Square one = Square(s - fwd);
+                if (their_pawns & square_bb(one))
+                    steppers |= square_bb(one);
+                else if (!(occ & square_bb(one)) && relative_rank(them, s) == 3 &&
+                         (their_pawns & square_bb(Square(one - fwd))))
+                    steppers |= square_bb(Square(one - fwd));
+            }
+            if (steppers && safe(steppers, s, diagonal, straight)) return true;
+        }
+        return false;
+    }
+
+    // Narrows the squares a plain move of each piece type must reach to give check (`only`,
+    // CheckHints::squares) to those from which it also covers every flight, or stands on it; and
+    // returns the pieces whose departure may open a line of ours onto a flight, for which no
+    // square can be ruled out so. (The moving piece's own square is vacated: its kind is taken
+    // off the board when the covering squares are found.)
+    Bitboard narrow(const Position& pos, Bitboard only[PIECE_TYPE_NB]) const {
+        const Placement& p = pos.placement();
+        const Bitboard ours = p.by_color[us_];
+        only[KING] = 0; // a king checks only by discovery
+        Bitboard openers = 0;
+        for (Bitboard left = flights_; left;) {
+            const Square f = pop_lsb(left);
+            const Bitboard fb = square_bb(f);
+            only[PAWN] &= geometry::pawn_captures[~us_][f] | fb;
+            only[KNIGHT] &= geometry::knight_steps[f] | fb;
+            only[BISHOP] &= bishop_attacks(f, occ_ & ~p.pieces(us_, BISHOP)) | fb;
+            only[ROOK] &= rook_attacks(f, occ_ & ~p.pieces(us_, ROOK)) | fb;
+            only[QUEEN] &= queen_attacks(f, occ_ & ~p.pieces(us_, QUEEN)) | fb;
+            // A slider of ours seen through our first blockers: f is a flight, so none is seen
+            // directly, and the blocker between is an opener.
+            const Bitboard straight_blockers = rook_attacks(f, occ_) & ours;
+            const Bitboard diagonal_blockers = bishop_attacks(f, occ_) & ours;
+            for (Bitboard s = rook_attacks(f, occ_ ^ straight_blockers) & straight_; s;)
+                openers |= geometry::between[f][pop_lsb(s)] & straight_blockers;
+            for (Bitboard s = bishop_attacks(f, occ_ ^ diagonal_blockers) & diagonal_; s;)
+                openers |= geometry::between[f][pop_lsb(s)] & diagonal_blockers;
+        }
+        return openers;
+    }
+
   private:
     Color us_;
     Bitboard occ_ = 0, flights_ = 0, diagonal_ = 0, straight_ = 0;

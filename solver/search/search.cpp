@@ -225,6 +225,29 @@ void generate_checks(const Position& pos, const CheckHints& hints, MoveList& lis
     });
 }
 
+// Orthodox, the last move of a direct mate: the legal checks that leave the king no flight, as
+// MateFlights judges. Only moves that may cover every flight are generated; when no piece has
+// one (and no castling, promotion or en passant is there to try), nothing is generated at all.
+void generate_mating_checks(const Position& pos, const CheckHints& hints,
+                            const MateFlights& flights, MoveList& list) {
+    list.clear();
+    Bitboard only[PIECE_TYPE_NB];
+    std::copy(std::begin(hints.squares), std::end(hints.squares), only);
+    const Bitboard free_from = hints.discoverers | flights.narrow(pos, only);
+    const Color us = pos.side_to_move();
+    bool any = free_from || pos.state().ep_square != SQ_NONE ||
+               (pos.pieces(us, PAWN) & rank_bb(us == WHITE ? 6 : 1)) ||
+               pos.castling().sq[us][CastlingRights::KING_INDEX] != SQ_NONE;
+    for (int pt = PAWN; pt <= QUEEN && !any; ++pt) any = only[pt] && pos.pieces(us, PieceType(pt));
+    if (!any) return;
+    lazy::visit_orthodox_restricted(pos, only, free_from, [&](Move m) {
+        if (hints.gives_check(pos, m) && !flights.leaves_flight(pos, m) &&
+            !flights.check_answered(pos, m))
+            list.push_back(m);
+        return false;
+    });
+}
+
 } // namespace
 
 void generate_orthodox_checks(const Position& pos, MoveList& list) {
@@ -854,7 +877,7 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
         if (b.win <= n) return Outcome::Win;
         if (b.fail >= n) return Outcome::Fail;
     } else if (must_check && hints->valid) {
-        generate_checks(pos, *hints, *list);
+        generate_mating_checks(pos, *hints, MateFlights(pos), *list);
         must_check = false;
     } else {
         generate_legal(pos, *list);
@@ -871,13 +894,9 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
                      list->end());
     bool unknown = false;
     const bool splits = may_split_attack(n);
-    // The last move of an orthodox direct mate: checks that leave a flight are no mates.
-    std::optional<MateFlights> flights;
-    if (n == 1 && !self && !pos.rules().is_dynamo() && !list->empty()) flights.emplace(pos);
     for (int i = 0; i < list->size(); ++i) {
         Move m = (*list)[i];
         if (must_check && !hints->gives_check(pos, m)) continue;
-        if (flights && flights->leaves_flight(pos, m)) continue;
         pos.make(m);
         Outcome o = self ? defend_self(pos, n) : defend_direct(pos, n);
         pos.unmake();
