@@ -283,3 +283,26 @@ TEST_CASE("NonTrivial counts: what is stored is found, for its key only", "[tt][
     tt.clear();
     CHECK(tt.nontrivial_counts().probe(a) == -1);
 }
+
+// The tables' memory (mapped_memory.h): zeroed when mapped, and populating it, in part or past
+// its end, keeps what was stored.
+TEST_CASE("MappedMemory: zeroed, and populate() keeps what is stored", "[tt]") {
+    const size_t bytes = size_t(3) << 20;
+    MappedMemory memory(bytes);
+    REQUIRE(memory.data() != nullptr);
+    CHECK(reinterpret_cast<uintptr_t>(memory.data()) % (size_t(2) << 20) == 0);
+    auto* words = static_cast<uint64_t*>(memory.data());
+    const size_t count = bytes / sizeof(uint64_t);
+    words[0] = 1;
+    words[count / 2] = 2;
+    memory.populate(100, bytes); // an unaligned start, and more than is left
+    memory.populate(bytes, 10);  // nothing
+    CHECK(words[0] == 1);
+    CHECK(words[count / 2] == 2);
+    size_t nonzero = 0;
+    for (size_t i = 0; i < count; ++i) nonzero += words[i] != 0;
+    CHECK(nonzero == 2);
+    MappedMemory moved = std::move(memory);
+    CHECK(memory.data() == nullptr);
+    CHECK(static_cast<uint64_t*>(moved.data())[count / 2] == 2);
+}

@@ -1,18 +1,16 @@
 #include "solver/search/nontrivial_counts.h"
 
 #include <atomic>
-#include <cstdlib>
 #include <new>
 
 namespace dynamo {
 
 NonTrivialCounts::NonTrivialCounts(int index_bits)
-    : slots_(static_cast<uint64_t*>(std::calloc(size_t(1) << index_bits, sizeof(uint64_t)))),
-      mask_((size_t(1) << index_bits) - 1) {
+    : memory_((size_t(1) << index_bits) * sizeof(uint64_t)),
+      slots_(static_cast<uint64_t*>(memory_.data())), mask_((size_t(1) << index_bits) - 1) {
     if (!slots_) throw std::bad_alloc();
+    memory_.populate(0, memory_.size());
 }
-
-void NonTrivialCounts::Free::operator()(uint64_t* p) const { std::free(p); }
 
 int NonTrivialCounts::probe(Key key) const {
     const uint64_t w =

@@ -10,10 +10,10 @@
 #pragma once
 
 #include "solver/board/types.h"
+#include "solver/search/mapped_memory.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 namespace dynamo {
 
@@ -22,9 +22,8 @@ class NonTrivialCounts {
     // Counts above this are not kept (the guard counts up to its budget + 2).
     static constexpr int MAX_COUNT = 14;
 
-    // 2^16 slots, 512 KB: a larger table finds more (2^18: nontriv_06 1.15 times faster at one
-    // thread), but where the system gives no huge pages its pages, faulted in one at a time, cost
-    // more than that at two threads.
+    // 2^16 slots, 512 KB, faulted in when made (MappedMemory::populate): the guard probes it
+    // all over from its first counts.
     explicit NonTrivialCounts(int index_bits = 16);
     // The count stored for the key, -1 if none.
     int probe(Key key) const;
@@ -35,11 +34,8 @@ class NonTrivialCounts {
   private:
     static constexpr int COUNT_BITS = 4;
     static constexpr uint64_t COUNT_MASK = (uint64_t(1) << COUNT_BITS) - 1;
-    struct Free {
-        void operator()(uint64_t* p) const;
-    };
-    // From calloc: a large block is mapped zeroed, and its pages are touched only when used.
-    std::unique_ptr<uint64_t[], Free> slots_;
+    MappedMemory memory_;
+    uint64_t* slots_;
     size_t mask_;
     size_t index(Key key) const { return size_t(key >> COUNT_BITS) & mask_; }
 };

@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <climits>
 #include <new>
-#include <sys/mman.h>
 #include <tbb/enumerable_thread_specific.h>
 
 namespace dynamo {
@@ -24,21 +23,15 @@ TranspositionTable::TranspositionTable(size_t megabytes)
     size_t bytes = std::max<size_t>(megabytes, 1) << 20;
     // At least 2^DATA_BITS buckets: the index then covers the key bits an entry does not hold.
     size_t n = std::max(std::bit_floor(bytes / sizeof(Bucket)), size_t(1) << DATA_BITS);
-    constexpr size_t HUGE_PAGE = size_t(2) << 20;
-    mapping_size_ = n * sizeof(Bucket) + HUGE_PAGE;
-    mapping_ = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapping_ == MAP_FAILED) throw TableAllocationError(std::max<size_t>(megabytes, 1), errno);
-    auto aligned = (reinterpret_cast<uintptr_t>(mapping_) + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-    buckets_ = reinterpret_cast<Bucket*>(aligned);
-    madvise(buckets_, n * sizeof(Bucket), MADV_HUGEPAGE); // a hint; without it, small pages
+    memory_ = MappedMemory(n * sizeof(Bucket));
+    if (!memory_.data()) throw TableAllocationError(std::max<size_t>(megabytes, 1), errno);
+    buckets_ = static_cast<Bucket*>(memory_.data());
     max_mask_ = n - 1;
     mask_.store(first_mask(), std::memory_order_relaxed);
     // The first part is faulted in here, on one thread: every search thread stores into it from
     // its first nodes, and threads faulting the same huge page at once zeroed it several times
     // over (perf, nontriv_06 at 2 threads: clear_page under put() 0.5 ms a solve, 0.12 ms so).
-    constexpr size_t BUCKETS_PER_PAGE = 4096 / sizeof(Bucket);
-    for (size_t i = 0, first = first_mask(); i <= first; i += BUCKETS_PER_PAGE)
-        buckets_[i].slot[0] = 0; // no other thread has the table yet
+    memory_.populate(0, (first_mask() + 1) * sizeof(Bucket));
 }
 
 size_t TranspositionTable::first_mask() const {
@@ -46,7 +39,7 @@ size_t TranspositionTable::first_mask() const {
     return std::min(max_mask_ + 1, first) - 1;
 }
 
-TranspositionTable::~TranspositionTable() { munmap(mapping_, mapping_size_); }
+TranspositionTable::~TranspositionTable() = default;
 
 void TranspositionTable::clear() {
     // Every bucket the table may have used, and back to its first size.

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "solver/board/types.h"
+#include "solver/search/mapped_memory.h"
 #include "solver/search/nontrivial_counts.h"
 
 #include <atomic>
@@ -68,11 +69,9 @@ class TranspositionTable {
         uint64_t slot[SLOTS]; // 0: empty
     };
     static_assert(sizeof(Bucket) == 64);
-    // Anonymous memory from the operating system: zeroed pages handed out as first touched, so a
-    // large table costs nothing for a small problem; in huge pages where the system allows, so
-    // that touching it costs few page faults (they serialise the threads).
-    void* mapping_ = nullptr;
-    size_t mapping_size_ = 0;
+    // Zeroed pages handed out as first touched, so a large table costs nothing for a small
+    // problem; in huge pages where the system allows (page faults serialise the threads).
+    MappedMemory memory_;
     Bucket* buckets_ = nullptr;
     // The table in use is the first mask_ + 1 buckets. It starts at 2 MB and grows fourfold, up
     // to max_mask_ + 1, when half its entries are taken: a problem that needs few entries then
