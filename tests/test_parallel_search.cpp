@@ -1,8 +1,8 @@
 // The defences searched in parallel below the root (solver/search/search.cpp, Young Brothers Wait),
 // and the twins of defend_length's shorter lengths: with the split on, in arenas of 2 and 4
 // threads, every outcome equals the serial search's, for every first move of orthodox and Dynamo
-// problems; the split is really made, helpers' refutations cut siblings short, twins are run, and
-// the global stop still gives Unknown.
+// problems; the split is really made, helpers' refutations cut siblings short, twins are run (and
+// a twin's answer, when it comes first, is the node's), and the global stop still gives Unknown.
 #include "helpers.h"
 
 #include "format/problem.h"
@@ -28,6 +28,7 @@ struct Totals {
     uint64_t splits = 0, refuted_splits = 0, split_nodes = 0, attacker_splits = 0;
     uint64_t each_splits = 0; // made by defend_each (at its root or below)
     uint64_t twins = 0;       // defend_length's, below the full length
+    uint64_t twin_answers = 0; // those twins that had the node's answer first
 };
 
 // For every first move: defend(n) and defend_length(n); then attack_length(n) from the diagram;
@@ -109,6 +110,7 @@ void compare(const Position& diagram, const Stipulation& stip, int threads, int 
     totals.split_nodes += pool.split_nodes();
     totals.attacker_splits += pool.attacker_splits();
     totals.twins += pool.twins();
+    totals.twin_answers += pool.twin_answers();
 }
 
 struct Case {
@@ -149,7 +151,8 @@ TEST_CASE("Parallel search: the same outcomes as the serial search, orthodox pro
     WARN("orthodox: " << totals.compared << " outcomes, " << totals.splits << " splits ("
                       << totals.refuted_splits << " decided), " << totals.attacker_splits
                       << " at attacker nodes, " << totals.split_nodes << " nodes in split moves, "
-                      << totals.each_splits << " in defend_each, " << totals.twins << " twins");
+                      << totals.each_splits << " in defend_each, " << totals.twins << " twins ("
+                      << totals.twin_answers << " answered first)");
     CHECK(totals.splits > 1000);
     CHECK(totals.refuted_splits > 100); // siblings cut short
     CHECK(totals.split_nodes > 100000);
@@ -326,6 +329,56 @@ TEST_CASE("Parallel search: under NonTrivial the solution text is the same for 1
         CHECK(texts[1] == texts[0]);
         CHECK(texts[2] == texts[0]);
     }
+}
+
+TEST_CASE("Parallel search: a twin that has the answer first decides the node, alike",
+          "[search][parallel][twin]") {
+    // nontriv_07's key, 1.a3-a4 (#15 under NonTrivial): at its failing length 8 the twin, from
+    // the other end of the attacker's moves, meets the refutation long before the search it
+    // twins, which it then stops. Every length's outcome is the serial search's, and the least
+    // winning length too, whichever of the two answered.
+    const std::string bench = project_root() + "/problems/bench-orthodox/";
+    ReadResult read = read_problem_file(bench + "nontriv_07.inp");
+    REQUIRE(read.problems.size() == 1);
+    const Problem& p = read.problems[0];
+    REQUIRE(p.ok());
+    const Position diagram = problem_position(p.pieces, p.stipulation, p.rules, p.options);
+    const Stipulation& stip = p.stipulation;
+    const SearchRestrictions restrictions = analysis_options_for(p.options).restrictions;
+    MoveList first_moves;
+    generate_legal(diagram, first_moves);
+    auto key = std::find_if(first_moves.begin(), first_moves.end(),
+                            [&](Move m) { return move_text(diagram, m) == "a3-a4"; });
+    REQUIRE(key != first_moves.end());
+    std::atomic<bool> stop{false};
+
+    TranspositionTable serial_tt(16);
+    MateSearch serial(stip, serial_tt, stop, nullptr, restrictions);
+    Position pos = diagram;
+    pos.make(*key);
+    const int least = serial.defend_length(pos, stip.moves, {});
+    CHECK(least > 8);
+
+    // Which of the two answers first depends on when the other thread begins: until the twin
+    // has answered once (a round is about 0.03 s; under load a thread may begin too late).
+    uint64_t answers = 0;
+    for (int round = 0; round < 40 && answers == 0; ++round) {
+        TranspositionTable tt(16);
+        HelperPool pool(stip, tt, stop, restrictions);
+        tbb::task_arena arena(2);
+        int parallel_least = -2;
+        arena.execute([&] {
+            MateSearch search(stip, tt, stop, &pool, restrictions);
+            Position p2 = diagram;
+            p2.make(*key);
+            parallel_least = search.defend_length(p2, stip.moves, {});
+        });
+        INFO("round " << round);
+        CHECK(parallel_least == least);
+        CHECK(pool.twins() > 0);
+        answers += pool.twin_answers();
+    }
+    CHECK(answers > 0);
 }
 
 TEST_CASE("Parallel search: with threads, the forcing first moves go first, the others in "

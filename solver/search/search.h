@@ -10,9 +10,9 @@
 // others shared out among the threads; at an attacker node the first two moves alone, then, if
 // neither wins, the others. A thread splits no node below one of its splits whose helper task
 // no thread has begun. Below the stipulation's full length, where the attacker is expected to
-// fail, a first move's search that has a thread free gets a twin instead (defend_length): the
-// same node searched at once by another thread, the attacker's moves the other way round. The
-// outcomes are the same; only the node counts vary.
+// fail, a first move's search gets a twin instead (defend_length): the same node searched by the
+// first thread free, the attacker's moves the other way round, and the first of the two to have
+// the node's answer stops the other. The outcomes are the same; only the node counts vary.
 #pragma once
 
 #include "solver/search/goal_search.h"
@@ -61,8 +61,10 @@ class HelperPool {
     uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
     uint64_t split_nodes() const { return split_nodes_.load(std::memory_order_relaxed); }
     uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
-    // Twin searches run (defend_length).
+    // Twin searches offered (defend_length; one begins if a thread is free before the node is
+    // decided), and those that had the node's answer first.
     uint64_t twins() const { return twins_.load(std::memory_order_relaxed); }
+    uint64_t twin_answers() const { return twin_answers_.load(std::memory_order_relaxed); }
 
   private:
     friend class MateSearch;
@@ -80,7 +82,7 @@ class HelperPool {
     // made, so on a cache line of its own, away from the counts.
     alignas(64) std::atomic<int> searches_{0};
     alignas(64) std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0},
-        attacker_splits_{0}, nested_splits_{0}, twins_{0};
+        attacker_splits_{0}, nested_splits_{0}, twins_{0}, twin_answers_{0};
     // Splits decided so far (a refutation, a win): read at every node below a split, written
     // seldom, so on a cache line of its own.
     alignas(64) std::atomic<uint64_t> decisions_{0};
@@ -203,9 +205,9 @@ class MateSearch {
     SplitOrigin& next_origin(); // see OriginScope
     static void join(HelperPool::Helper& h, const SplitOrigin& origin, uint64_t id,
                      const Split& split, uint64_t decisions);
-    // defend(pos, n) with a twin: another thread searches the same node at once, the attacker's
-    // moves the other way round, and the two meet through the table. Plain defend() when no
-    // thread is free.
+    // defend(pos, n) with a twin: another thread searches the same node, from when it is free,
+    // the attacker's moves the other way round; the two meet through the table, and the first
+    // answer is the node's. Plain defend() in an arena of one thread.
     [[gnu::noinline]] Outcome defend_with_twin(Position& pos, int n);
     // Out of line: rare, and kept out of the code of the defence loops.
     // each: no move decides the node; each move's outcome is written there, by its index.
