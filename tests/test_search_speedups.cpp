@@ -270,9 +270,7 @@ void check_flight_dismissals(Position& pos, FlightDismissals& counts) {
         INFO("FEN " << to_fen(pos) << " move " << move_text(pos, m));
         CHECK(hints.gives_check(pos, m) == pos.gives_check(m));
     }
-    Bitboard only[PIECE_TYPE_NB];
-    std::copy(std::begin(hints.squares), std::end(hints.squares), only);
-    const Bitboard free_from = hints.discoverers | flights.narrow(pos, only);
+    const MatingCheckSources sources(pos, hints, flights);
     for (Move m : moves) {
         if (!pos.gives_check(m)) continue;
         const bool leaves = flights.leaves_flight(pos, m);
@@ -289,8 +287,9 @@ void check_flight_dismissals(Position& pos, FlightDismissals& counts) {
         if (!replies.empty()) continue;
         ++counts.mates;
         if (m.special() == Move::NORMAL && !m.promotion())
-            CHECK(((only[type_of(pos.piece_on(m.active_from()))] & square_bb(m.active_to())) ||
-                   (free_from & square_bb(m.active_from()))));
+            CHECK((
+                (sources.only[type_of(pos.piece_on(m.active_from()))] & square_bb(m.active_to())) ||
+                (sources.free_from & square_bb(m.active_from()))));
     }
 }
 

@@ -4,8 +4,12 @@
 // without making the move) is no mate. Most checks at such nodes are dismissed so.
 #pragma once
 
-#include "solver/rules/check.h"
 #include "solver/board/position.h"
+#include "solver/rules/check.h"
+#include "solver/rules/check_hints.h"
+
+#include <algorithm>
+#include <iterator>
 
 namespace dynamo {
 
@@ -158,6 +162,19 @@ class MateFlights {
   private:
     Color us_;
     Bitboard occ_ = 0, flights_ = 0, diagonal_ = 0, straight_ = 0;
+};
+
+// Where a check that may mate can come from: a plain move of a piece of each type to a square
+// of only[type] (CheckHints' checking squares, narrowed by MateFlights::narrow), or any move of
+// a piece of free_from (a discoverer, or one whose departure may open a line onto a flight).
+struct MatingCheckSources {
+    Bitboard only[PIECE_TYPE_NB];
+    Bitboard free_from;
+
+    MatingCheckSources(const Position& pos, const CheckHints& hints, const MateFlights& flights) {
+        std::copy(std::begin(hints.squares), std::end(hints.squares), only);
+        free_from = hints.discoverers | flights.narrow(pos, only);
+    }
 };
 
 } // namespace dynamo

@@ -231,9 +231,9 @@ void generate_checks(const Position& pos, const CheckHints& hints, MoveList& lis
 void generate_mating_checks(const Position& pos, const CheckHints& hints,
                             const MateFlights& flights, MoveList& list) {
     list.clear();
-    Bitboard only[PIECE_TYPE_NB];
-    std::copy(std::begin(hints.squares), std::end(hints.squares), only);
-    const Bitboard free_from = hints.discoverers | flights.narrow(pos, only);
+    const MatingCheckSources sources(pos, hints, flights);
+    const Bitboard* only = sources.only;
+    const Bitboard free_from = sources.free_from;
     const Color us = pos.side_to_move();
     bool any = free_from || pos.state().ep_square != SQ_NONE ||
                (pos.pieces(us, PAWN) & rank_bb(us == WHITE ? 6 : 1)) ||
