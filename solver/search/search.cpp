@@ -804,18 +804,20 @@ int MateSearch::attack_length(Position& pos, int max_n) {
                         [&](int n) { return attack(pos, n); }, [](int) {});
 }
 
-// Below the full length a first move is expected to fail (a sound problem has no short
-// solution, and most first moves are no key): every attacker move is searched, and a twin
-// divides that work without splitting a node. At the full length the key wins along one line,
-// which a twin would only search again: the splits pay there. (nontriv_06 at 2 threads: the
-// failing lengths 1.87 times faster than at one thread with a twin, 1.76 with splits; the
-// winning length 0.95 with a twin, 1.47 with splits. The lengths side by side instead, each thread
-// taking the next, were 1.05 times faster than one thread: a length searched without the shorter
-// one's failures in the table took 1.7 to 3.7 times the nodes.)
+// Each length of a first move gets a twin (defend_with_twin). Below the full length the move is
+// expected to fail (a sound problem has no short solution, and most first moves are no key):
+// every attacker move is searched, and the twin divides that work without splitting a node.
+// At the full length the two race along the key's line, and the twin's failures, proved the
+// other way round, are in the table when the solution tree needs them: every attacker move of
+// the line that does not win is searched there, to find duals. (nontriv_06 at 2 threads: the
+// failing lengths 1.87 times faster than at one thread with a twin, 1.76 with splits. Its
+// winning length is as fast with a twin as with splits, and the tree after it 1.4 times
+// faster: the whole solve 1.04 times. The lengths side by side instead, each thread taking the
+// next, were 1.05 times faster than one thread: a length searched without the shorter one's
+// failures in the table took 1.7 to 3.7 times the nodes.)
 int MateSearch::defend_length(Position& pos, int max_n, const std::function<void(int)>& at_length) {
     return least_length(
-        max_n, wins_at_every_longer_length(),
-        [&](int n) { return n < max_n ? defend_with_twin(pos, n) : defend(pos, n); },
+        max_n, wins_at_every_longer_length(), [&](int n) { return defend_with_twin(pos, n); },
         [&](int n) {
             if (at_length) at_length(n);
         });

@@ -9,10 +9,10 @@
 // Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
 // others shared out among the threads; at an attacker node the first two moves alone, then, if
 // neither wins, the others. A thread splits no node below one of its splits whose helper task
-// no thread has begun. Below the stipulation's full length, where the attacker is expected to
-// fail, a first move's search gets a twin instead (defend_length): the same node searched by the
-// first thread free, the attacker's moves the other way round, and the first of the two to have
-// the node's answer stops the other. The outcomes are the same; only the node counts vary.
+// no thread has begun. A first move's search gets a twin instead, at each length (defend_length):
+// the same node searched by the first thread free, the attacker's moves the other way round,
+// and the first of the two to have the node's answer stops the other. The outcomes are the same;
+// only the node counts vary.
 #pragma once
 
 #include "solver/search/goal_search.h"
