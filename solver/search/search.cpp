@@ -956,18 +956,19 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
 // Direct mate ----------------------------------------------------------------------------------
 
 // Dynamo, the attacker's last move: a mate is a checking move after which the defender has no
-// legal move. Only the ways that may give check (DynamoCheckHints) are tested for legality and
-// merged, and the search ends at the first mate: most nodes fail, and a full list of moves, each
-// tested, would cost several times more.
+// legal move. Only the ways that give check are tested for legality and merged, and the search
+// ends at the first mate: most nodes fail, and a full list of moves, each tested, would cost
+// several times more. The check is tested before the merge, not after: the hints let through
+// about nine ways for each that checks, and the merge and the legality test cost more than the
+// check test (a 25-piece #4 without solution 1.28 times faster, seven_5 1.13).
 Outcome MateSearch::dynamo_mate_in_one(Position& pos) {
     struct MateFinder final : MoveVisitor {
         MateSearch& search;
         Position& pos;
         DynamoCheckHints hints;
         MateFinder(MateSearch& s, Position& p) : search(s), pos(p), hints(p) {}
-        bool admit(Move way) override { return hints.may_check(pos, way); }
+        bool admit(Move way) override { return hints.may_check(pos, way) && pos.gives_check(way); }
         bool visit(Move m) override {
-            if (!pos.gives_check(m)) return false;
             pos.make(m);
             Outcome o = search.defend_direct(pos, 1);
             pos.unmake();
