@@ -2,8 +2,11 @@
 // has_legal_move (stops at the first legal way) and DynamoCheckHints (which moves may give
 // check), over random playouts and the positions one move further, in all three rule sets.
 #include "helpers.h"
+#include "random_placement.h"
 
 #include "solver/rules/check_hints.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
 
 #include <random>
 
@@ -78,4 +81,47 @@ TEST_CASE("has_legal_move: the mate of RULES.md 8.2, which is no mate in orthodo
     Position orthodox = position("8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1", RuleSet::orthodox());
     CHECK(orthodox.in_check());
     CHECK(has_legal_move(orthodox));
+}
+
+TEST_CASE("Dynamo check hints: every way that checks is let through, on random positions",
+          "[shortcuts]") {
+    // Riders on the lines through the enemy king, with pieces in between and behind, and the
+    // king often on or near the edge (where leapers and pushes check): every way of every piece
+    // of the side to move, before merging and legality, as the mate in one's admit() sees it.
+    std::mt19937 rng(20261206);
+    const PieceType types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, ROOK, QUEEN, QUEEN};
+    int positions = 0, ways = 0, checks = 0, let_through = 0;
+    while (positions < 600) {
+        Position pos;
+        pos.set_rules(RuleSet::dynamo_default());
+        RandomPlacer placer(pos, [&](Color c, PieceType pt) {
+            if (c == BLACK && pt == KING && rng() % 2) // on the edge
+                return rng() % 2 ? make_square(int(rng() % 8), rng() % 2 ? 0 : 7)
+                                 : make_square(rng() % 2 ? 0 : 7, int(rng() % 8));
+            return Square(rng() % 64);
+        });
+        placer.place(BLACK, KING);
+        placer.place(WHITE, KING);
+        for (int i = 0, n = 3 + int(rng() % 12); i < n; ++i)
+            placer.place(Color(rng() % 2), types[rng() % 8]);
+        pos.set_side_to_move(WHITE);
+        pos.finish_setup();
+        if (illegal_reason(pos) || pos.in_check(BLACK)) continue;
+        ++positions;
+        const DynamoCheckHints hints(pos);
+        for (Bitboard from = pos.pieces(WHITE); from;)
+            for (Move way : dynamo_ways(pos, pop_lsb(from))) {
+                ++ways;
+                const bool check = pos.gives_check(way), admitted = hints.may_check(pos, way);
+                checks += check;
+                let_through += admitted;
+                INFO("FEN " << to_fen(pos) << " way " << int(way.active_from()) << "-"
+                            << int(way.active_to()) << " passive " << int(way.passive_from()) << "-"
+                            << int(way.passive_to()));
+                if (check) REQUIRE(admitted);
+            }
+    }
+    WARN(ways << " ways, " << checks << " give check, " << let_through << " let through");
+    CHECK(checks > ways / 50);       // the positions do check
+    CHECK(let_through < 2 * checks); // and the hints spare most of the others
 }

@@ -53,6 +53,15 @@ const CheckSources& sources() { return check_sources; }
 
 Bitboard king_relevant_squares(Square k) { return sources().relevant[k]; }
 
+Bitboard dynamo_leaper_checks(Square k, Color c, PieceType pt) {
+    switch (pt) {
+    case KNIGHT: return sources().knight[k];
+    case KING: return sources().king[k];
+    case PAWN: return sources().pawn[c][k];
+    default: return 0;
+    }
+}
+
 bool dynamo_in_check(const Placement& p, Color c) {
     Bitboard king = p.pieces(c, KING);
     if (!king) return false;

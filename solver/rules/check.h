@@ -14,6 +14,10 @@ bool dynamo_in_check(const Placement& p, Color c);
 // leaper and pawn squares around it. A change elsewhere never gives or removes check.
 Bitboard king_relevant_squares(Square k);
 
+// Dynamo: the squares from which an enemy knight, king or pawn (pt) pushes the king of colour c,
+// on k, off the board (none for the riders, whose checks depend on the lines).
+Bitboard dynamo_leaper_checks(Square k, Color c, PieceType pt);
+
 // Orthodox: squares of pieces of colour `by` that attack s. (Inline: the generators and the
 // last-move searches ask it of every king step.)
 inline Bitboard orthodox_attackers(const Placement& p, Square s, Color by, Bitboard occupied) {
