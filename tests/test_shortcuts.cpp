@@ -95,10 +95,11 @@ TEST_CASE("Dynamo check hints: every way that checks is let through, on random p
         Position pos;
         pos.set_rules(RuleSet::dynamo_default());
         RandomPlacer placer(pos, [&](Color c, PieceType pt) {
-            if (c == BLACK && pt == KING && rng() % 2) // on the edge
-                return rng() % 2 ? make_square(int(rng() % 8), rng() % 2 ? 0 : 7)
-                                 : make_square(rng() % 2 ? 0 : 7, int(rng() % 8));
-            return Square(rng() % 64);
+            const Square s = Square(rng() % 64);
+            if (c != BLACK || pt != KING || rng() % 2) return s;
+            // On the edge: the file or the rank of s moved to the nearer side.
+            const int f = file_of(s), r = rank_of(s);
+            return rng() % 2 ? make_square(f < 4 ? 0 : 7, r) : make_square(f, r < 4 ? 0 : 7);
         });
         placer.place(BLACK, KING);
         placer.place(WHITE, KING);

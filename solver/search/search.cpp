@@ -958,9 +958,9 @@ Outcome MateSearch::attack_node(Position& pos, int n) {
 // Dynamo, the attacker's last move: a mate is a checking move after which the defender has no
 // legal move. Only the ways that give check are tested for legality and merged, and the search
 // ends at the first mate: most nodes fail, and a full list of moves, each tested, would cost
-// several times more. The check is tested before the merge, not after: the hints let through
-// about nine ways for each that checks, and the merge and the legality test cost more than the
-// check test (a 25-piece #4 without solution 1.28 times faster, seven_5 1.13).
+// several times more. The exact check test comes as each way is admitted, before the merge and
+// the legality test, which cost more: the hints are not exact (they once let through nine ways
+// for each that checks; then a 25-piece #4 was 1.28 times faster so, seven_5 1.13).
 Outcome MateSearch::dynamo_mate_in_one(Position& pos) {
     struct MateFinder final : MoveVisitor {
         MateSearch& search;
