@@ -152,6 +152,11 @@ struct DynamoCheckHints {
             return true;
         return (left & rider_lines) && opens_line(left);
     }
+
+    // Exactly Position::gives_check: the exact test only for the moves the hints let through.
+    bool gives_check(const Position& pos, Move m) const {
+        return may_check(pos, m) && pos.gives_check(m);
+    }
 };
 
 } // namespace dynamo

@@ -100,7 +100,7 @@ int HelpSearch::mating_moves(Position& pos) {
     int count = 0;
     const DynamoCheckHints hints(pos);
     for (Move m : f.list) {
-        if (dynamo && (!hints.may_check(pos, m) || !pos.gives_check(m))) continue;
+        if (dynamo && !hints.gives_check(pos, m)) continue;
         pos.make(m);
         ++nodes_;
         if (!has_legal_move(pos)) { // in check, by the test above: mate
