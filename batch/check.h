@@ -11,15 +11,16 @@
 
 namespace dynamo::batch {
 
-struct CheckOptions {
+// How a batch check runs (its settings' `progress`: a progress bar on `err`), which shard of the
+// problems it takes, and how it reports.
+struct CheckRun {
     RunOptions run;
     Shard shard;
-    bool json = false;     // JSON Lines on `out`, the total on `err`
-    bool progress = false; // a progress bar on `err` (a terminal)
+    bool json = false; // JSON Lines on `out`, the total on `err`
 };
 
 // Returns the exit status (docs/format.md: 0 all as expected, 1 not, 2 bad input, 3 unfinished).
-int check(const std::vector<std::string>& paths, const CheckOptions& options, std::ostream& out,
+int check(const std::vector<std::string>& paths, const CheckRun& options, std::ostream& out,
           std::ostream& err);
 
 } // namespace dynamo::batch

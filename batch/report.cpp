@@ -19,6 +19,20 @@ std::string padded(const std::string& s, size_t w) {
     return s + std::string(w - std::min(w, width(s)), ' ');
 }
 
+// Cut to `w` code points, the last of them an ellipsis, when it is wider, then padded to `w`: the
+// columns after it stay in line.
+std::string fitted(const std::string& s, size_t w) {
+    if (width(s) <= w) return padded(s, w);
+    std::string cut;
+    size_t points = 0;
+    for (char c : s) {
+        bool starts = (c & 0xC0) != 0x80; // not a continuation byte
+        if (starts && ++points == w) break;
+        cut += c;
+    }
+    return cut + "\u2026";
+}
+
 std::string location(const Item& item, Language lang = Language::English) {
     if (!item.problem) return item.file;
     std::string loc = item.file + ":" + std::to_string(item.index);
@@ -27,7 +41,7 @@ std::string location(const Item& item, Language lang = Language::English) {
     return loc;
 }
 
-// An outcome's verdict ("sound", "unsupported", "error") in `lang`.
+// A report's verdict ("sound", "unsupported", "error") in `lang`.
 std::string verdict_word(const std::string& verdict, Language lang) {
     if (verdict == "unsupported") return std::string(term(Term::Unsupported, lang));
     if (verdict == "error") return std::string(term(Term::Error, lang));
@@ -63,15 +77,15 @@ Columns columns_of(const std::vector<Item>& items) {
         c.title = std::max(c.title, width(title_of(item)));
         c.stipulation = std::max(c.stipulation, width(stipulation_of(item)));
     }
-    c.title = std::min<size_t>(c.title, 32); // a long title pushes its own line only
+    c.title = std::min(c.title, MAX_TITLE_WIDTH); // a longer title is cut (fitted)
     return c;
 }
 
-std::string text_line(const Item& item, const Outcome& out, const Columns& c) {
+std::string text_line(const Item& item, const ItemReport& out, const Columns& c) {
     char time[32];
     std::snprintf(time, sizeof time, "%7.2f s", out.seconds);
     std::string line = padded(location(item, c.lang), c.location) + "  " +
-                       padded(title_of(item), c.title) + "  " +
+                       fitted(title_of(item), c.title) + "  " +
                        padded(stipulation_of(item), c.stipulation) + "  " +
                        padded(verdict_word(out.verdict, c.lang), verdict_width(c.lang)) + time;
     if (!out.detail.empty()) line += "  " + out.detail;
@@ -81,7 +95,7 @@ std::string text_line(const Item& item, const Outcome& out, const Columns& c) {
 std::string problem_line(const Item& item, const ProblemEnd& end, const Columns& c) {
     std::string line =
         padded(item.file + ":" + std::to_string(item.index), c.location) + "  " +
-        padded(title_of(item), c.title) + "  " + padded("", c.stipulation) + "  " +
+        fitted(title_of(item), c.title) + "  " + padded("", c.stipulation) + "  " +
         padded(std::string(verdict_term(*end.verdict, c.lang)), verdict_width(c.lang)) +
         "          " + std::string(term(Term::WholeProblem, c.lang)) + ", " +
         std::to_string(item.twins) + " " + std::string(term(Term::Twins, c.lang));
@@ -89,7 +103,7 @@ std::string problem_line(const Item& item, const ProblemEnd& end, const Columns&
     return line;
 }
 
-std::string json_report_line(const Item& item, const Outcome& out, const ProblemEnd& end) {
+std::string json_report_line(const Item& item, const ItemReport& out, const ProblemEnd& end) {
     if (!end.verdict) return out.json;
     auto j = nlohmann::json::parse(out.json);
     j["problem_verdict"] = verdict_name(*end.verdict);
@@ -108,7 +122,8 @@ void ProgressBar::draw(size_t done, size_t total, double elapsed) {
                           done, total, elapsed);
     std::string line(text, size_t(std::max(n, 0)));
     if (done > 0 && done < total) {
-        std::snprintf(text, sizeof text, "  %s %.0f s", std::string(term(Term::Remaining, lang_)).c_str(),
+        std::snprintf(text, sizeof text, "  %s %.0f s",
+                      std::string(term(Term::Remaining, lang_)).c_str(),
                       elapsed / double(done) * double(total - done));
         line += text;
     }

@@ -2,7 +2,7 @@
 // verdict, time, detail), the line of a twinned problem as a whole, and the progress bar.
 #pragma once
 
-#include "outcome.h"
+#include "item_report.h"
 #include "summary.h"
 
 #include "format/notation.h"
@@ -13,17 +13,21 @@
 
 namespace dynamo::batch {
 
+// The widest title column: a longer title is cut to it, ending in an ellipsis.
+inline constexpr size_t MAX_TITLE_WIDTH = 32;
+
+// The widths of the text lines' columns (in code points), wide enough for every item's.
 struct Columns {
     size_t location = 0, title = 0, stipulation = 0;
     Language lang = Language::English; // of the verdict words (--lang)
 };
 Columns columns_of(const std::vector<Item>& items);
 
-std::string text_line(const Item& item, const Outcome& out, const Columns& columns);
+std::string text_line(const Item& item, const ItemReport& out, const Columns& columns);
 // After the last twin: the verdict of the whole problem.
 std::string problem_line(const Item& item, const ProblemEnd& end, const Columns& columns);
 // The JSON line of an item, with the problem's verdict after the last twin.
-std::string json_report_line(const Item& item, const Outcome& out, const ProblemEnd& end);
+std::string json_report_line(const Item& item, const ItemReport& out, const ProblemEnd& end);
 
 // Items done / all, elapsed time and an estimate of what remains, on one line of `out` (a
 // terminal), redrawn in place.

@@ -2,8 +2,6 @@
 
 #include "solver/search/tt.h"
 
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -16,23 +14,20 @@ namespace dynamo::batch {
 HashShare hash_share(int hash_mb, size_t problems, int threads) {
     // Tables are separate (a fact proven for one problem is no fact for another); the smallest
     // is 1 MB, so no more problems run at once than --hash has megabytes.
-    int at_once = int(std::max<size_t>(1, std::min({problems, size_t(std::max(threads, 1)),
-                                                    size_t(std::max(hash_mb, 1))})));
+    int at_once = int(std::max<size_t>(
+        1, std::min({problems, size_t(std::max(threads, 1)), size_t(std::max(hash_mb, 1))})));
     return {at_once, std::max(1, hash_mb / at_once)};
 }
 
 void run_items(const std::vector<Item>& items, const RunOptions& options, const Deliver& deliver,
                const Tick& tick) {
     const size_t n = items.size();
-    const int budget =
-        options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-    const HashShare share = hash_share(options.hash_mb, n, budget);
-    Settings settings = options.settings;
-    settings.hash_mb = share.per_problem_mb;
+    const int budget = options.settings.resources.threads;
+    const HashShare share = hash_share(int(options.settings.resources.hash_mb), n, budget);
 
     std::mutex mutex;
     std::condition_variable ready;
-    std::vector<std::optional<Outcome>> results(n);
+    std::vector<std::optional<ItemReport>> results(n);
     size_t next = 0, done = 0;
     int running = 0;
     auto worker = [&] {
@@ -46,15 +41,18 @@ void run_items(const std::vector<Item>& items, const RunOptions& options, const 
                 if (next == n) threads = std::max(1, budget - running);
                 ++running;
             }
-            Outcome out;
+            Settings settings = options.settings;
+            settings.resources.threads = threads;
+            settings.resources.hash_mb = size_t(share.per_problem_mb);
+            ItemReport out;
             try {
-                out = check_item(items[i], threads, settings);
+                out = check_item(items[i], settings);
             } catch (const std::exception& e) {
                 // A table that cannot be mapped is the memory bound's doing, anything else ours.
                 bool table = dynamic_cast<const TableAllocationError*>(&e) != nullptr;
-                out = failed_outcome(items[i], (table ? "" : "internal error: ") +
-                                                   (options.describe ? options.describe(e)
-                                                                     : std::string(e.what())));
+                out = failed_report(
+                    items[i], (table ? "" : "internal error: ") +
+                                  (options.describe ? options.describe(e) : std::string(e.what())));
             }
             {
                 std::lock_guard lock(mutex);
@@ -71,16 +69,17 @@ void run_items(const std::vector<Item>& items, const RunOptions& options, const 
     // This thread delivers, in input order, each result as soon as those before it are.
     size_t delivered = 0;
     while (delivered < n) {
-        std::vector<Outcome> round;
+        std::vector<ItemReport> round;
         size_t done_now;
         {
             std::unique_lock lock(mutex);
             ready.wait_for(lock, std::chrono::milliseconds(250),
                            [&] { return results[delivered].has_value(); });
-            for (size_t i = delivered; i < n && results[i]; ++i) round.push_back(std::move(*results[i]));
+            for (size_t i = delivered; i < n && results[i]; ++i)
+                round.push_back(std::move(*results[i]));
             done_now = done;
         }
-        for (Outcome& out : round) deliver(delivered++, out);
+        for (ItemReport& out : round) deliver(delivered++, out);
         if (tick) tick(done_now, n);
     }
     workers.clear(); // joins; all have finished their last item

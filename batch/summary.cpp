@@ -7,12 +7,14 @@
 
 namespace dynamo::batch {
 
-ProblemEnd Summary::add(const Item& item, const Outcome& out) {
+ProblemEnd Summary::add(const Item& item, const ItemReport& out) {
     // Twins: after the last, the problem's verdict, the gravest.
     ProblemEnd end;
     if (item.twins > 1) {
-        if (out.solution) twin_verdicts_.push_back(*out.solution);
-        else if (twin_unanalysed_.empty()) twin_unanalysed_ = out.verdict;
+        if (out.solution)
+            twin_verdicts_.push_back(*out.solution);
+        else if (twin_unanalysed_.empty())
+            twin_unanalysed_ = out.verdict;
         if (item.twin == item.twins - 1) {
             if (int(twin_verdicts_.size()) == item.twins)
                 end.verdict = combined_verdict(twin_verdicts_);

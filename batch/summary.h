@@ -2,7 +2,7 @@
 // whole, the problems whose verdict is not the certified one, the totals and the exit status.
 #pragma once
 
-#include "outcome.h"
+#include "item_report.h"
 
 #include "format/notation.h"
 
@@ -21,11 +21,11 @@ struct ProblemEnd {
 
 class Summary {
   public:
-    // Adds the next item's outcome.
-    ProblemEnd add(const Item& item, const Outcome& out);
+    // Adds the next item's report.
+    ProblemEnd add(const Item& item, const ItemReport& out);
 
-    int status() const { return status_; }           // docs/format.md's exit status
-    size_t differing() const { return differing_; }  // problems not as certified
+    int status() const { return status_; }               // docs/format.md's exit status
+    size_t differing() const { return differing_; }      // problems not as certified
     size_t problems() const { return verdicts_.size(); } // a twinned problem once
     // "41 problems: 20 sound, 2 sound with duals, 8 cooked, ..., 2 errors in 1.23 s": problems,
     // each by its verdict; a twinned one by the verdict of the whole problem.

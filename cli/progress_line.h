@@ -4,7 +4,9 @@
 #pragma once
 
 #include "format/notation.h"
-#include "solver/analysis/analysis.h"
+#include "solver/analysis/progress.h"
+#include "solver/board/position.h"
+#include "solver/search/stipulation.h"
 
 #include <cstdio>
 #include <functional>

@@ -3,6 +3,9 @@
 // cannot play. Orthodox games may be PGN files in short algebraic.
 #include "commands.h"
 
+#include "settings.h"
+#include "usage.h"
+
 #include "format/fen.h"
 #include "format/notation.h"
 #include "format/san.h"
@@ -21,11 +24,10 @@
 namespace dynamo::cli {
 
 int run_replay(const CommonOptions& common, const ReplayOptions& options) {
-    Language said_in = Language::English; // the errors' language, English if --lang is wrong
-    parse_language(common.lang, said_in);
     try {
-        RuleSet rules = rules_from(common);
-        Language lang = language_from(common);
+        const batch::Settings settings = settings_from(common);
+        const RuleSet& rules = settings.rules;
+        const Language lang = settings.lang;
         if (!options.file.empty() && !options.moves.empty())
             throw UsageError("give the moves on the command line or with --file, not both");
         std::string text;
@@ -43,16 +45,18 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         Position pos;
         MoveCounters counters; // the FEN's, carried along: each line's FEN has the real ones
         std::string error;
-        if (!parse_fen(fen, rules, pos, &error, &counters)) throw UsageError(fen_source + ": " + error);
+        if (!parse_fen(fen, rules, pos, &error, &counters))
+            throw UsageError(fen_source + ": " + error);
         // Legal moves keep a position legal: the start is the one to check.
         if (auto cause = illegal_cause(pos))
             throw UsageError(option_said(fen_source, illegal_position_said(*cause)));
 
         auto moves = split_moves(text);
         if (moves.empty())
-            throw UsageError(options.file.empty()
-                                 ? "no moves to replay (give them on the command line or with --file)"
-                                 : "--file: no moves to replay in '" + options.file + "'");
+            throw UsageError(
+                options.file.empty()
+                    ? "no moves to replay (give them on the command line or with --file)"
+                    : "--file: no moves to replay in '" + options.file + "'");
 
         for (const std::string& written : moves) {
             Color side = pos.side_to_move();
@@ -84,7 +88,7 @@ int run_replay(const CommonOptions& common, const ReplayOptions& options) {
         return 0;
     } catch (const UsageError& e) {
         std::cout.flush();
-        print_error(e, said_in);
+        print_error(e, error_language(common));
         return 2;
     }
 }

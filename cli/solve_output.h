@@ -1,9 +1,13 @@
-// What `solve` and `mate` print around a solution: the solving time, `--export`'s documents,
-// and `mate --upto`'s word on the shortest length (docs/format.md, "solve" and "mate").
+// What `solve`, `mate` and `merge` print: each solution with its header (text or JSON), the
+// solving time, `--export`'s documents, and `mate --upto`'s word on the shortest length
+// (docs/format.md "solve" and "mate").
 #pragma once
 
-#include "commands.h"
+#include "options.h"
+
 #include "format/export.h"
+#include "format/problem.h"
+#include "format/report_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +15,19 @@
 #include <vector>
 
 namespace dynamo::cli {
+
+// The twins of a problem reported so far: their verdicts make the problem's.
+struct TwinVerdicts {
+    std::vector<Verdict> verdicts;
+    size_t total = 0; // the problem's instances
+    bool complete() const { return total > 1 && verdicts.size() == total; }
+};
+
+// One problem's (or twin's) report as `solve` prints it, text or a JSON line; its verdict goes to
+// `twins`, when given, and after the last twin the verdict of the whole problem is printed.
+void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
+                    const Solution& solution, const TextReportOptions& text, bool json,
+                    TwinVerdicts* twins, bool time_line = false, bool header = true);
 
 struct SolveOutput {
     bool json = false;

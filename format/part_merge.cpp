@@ -2,6 +2,7 @@
 
 #include "fen.h"
 #include "notation.h"
+#include "solver/analysis/conclude.h"
 
 #include <algorithm>
 #include <map>
@@ -33,7 +34,7 @@ Message difference(const PartProblem& a, const PartProblem& b) {
 } // namespace
 
 bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
-                      Message* error, bool every_short_line) {
+                      Message* error, const AskedOf& asked) {
     auto fail = [&](Message message) {
         if (error) *error = message;
         return false;
@@ -102,13 +103,12 @@ bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedP
                                 {describe(p), move_text(p.diagram, p.shares[size_t(clash)].move)}));
         // --order popeye lists a helpmate's shorter lines of every length (as solve's): the parts
         // must have searched them all. Parts that did can also be merged in our order.
-        AnalysisOptions options = p.options;
-        if (p.stipulation.kind == Stipulation::Kind::Help && every_short_line &&
-            !options.every_short_line)
+        const AnalysisQuestion question = asked(p.options);
+        if (p.stipulation.kind == Stipulation::Kind::Help && question.every_short_line &&
+            !p.options.every_short_line)
             return fail(Message(Msg::PartsWithoutPopeyeOrder, {describe(p)}));
-        options.every_short_line = every_short_line;
         MergedProblem m{p.problem, p.label, p.instance, p.instances, p.diagram, p.stipulation, {}, {}};
-        m.solution = conclude(p.diagram, p.stipulation, options, whole);
+        m.solution = conclude(p.diagram, p.stipulation, question, whole);
         for (size_t k = 0; k < whole.first_moves.size(); ++k)
             if (whole.first_moves[k].state == FirstMoveFindings::State::Open)
                 m.open.emplace_back(whole.first_moves[k].move, p.shares[k].part);

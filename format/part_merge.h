@@ -6,6 +6,7 @@
 
 #include "part_file.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,10 +26,11 @@ struct MergedProblem {
 // Reads and merges the part files. On failure returns false and sets `error` to what is wrong
 // (in any language, the file names and the files' own words as given):
 // a missing part (named I/N), a part given twice, a part of another problem or other rules, a
-// file that is no part file. every_short_line: concluded for --order popeye, a helpmate's shorter
-// solutions of every length listed (as solve's analysis_options(); the parts must have been
-// solved so).
+// file that is no part file. `asked`: the question each problem is concluded for, from the one its
+// parts were solved for (batch::question_asked(): --order popeye lists a helpmate's shorter
+// solutions of every length, which the parts must then have searched).
+using AskedOf = std::function<AnalysisQuestion(const AnalysisQuestion&)>;
 bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
-                      Message* error, bool every_short_line = false);
+                      Message* error, const AskedOf& asked);
 
 } // namespace dynamo

@@ -5,11 +5,13 @@
 
 #include "batch/check.h"
 #include "batch/items.h"
+#include "batch/report.h"
 #include "batch/runner.h"
 #include "batch/summary.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -50,8 +52,8 @@ std::vector<std::string> titles(const std::vector<batch::Item>& items) {
 
 batch::RunOptions run_options(int threads) {
     batch::RunOptions o;
-    o.threads = threads;
-    o.hash_mb = 16;
+    o.settings.resources.threads = threads;
+    o.settings.resources.hash_mb = 16;
     return o;
 }
 
@@ -94,7 +96,7 @@ TEST_CASE("Batch: outcomes delivered in input order, the same for any thread cou
         size_t ticks = 0;
         batch::run_items(
             r.items, run_options(threads),
-            [&](size_t i, batch::Outcome& out) {
+            [&](size_t i, batch::ItemReport& out) {
                 CHECK(i == verdicts.size());
                 verdicts.push_back(out.verdict);
             },
@@ -114,7 +116,7 @@ TEST_CASE("Batch: the summary counts problems, a twinned one by the verdict of t
     Read r = read_text();
     batch::Summary summary;
     std::vector<bool> ends;
-    batch::run_items(r.items, run_options(2), [&](size_t i, batch::Outcome& out) {
+    batch::run_items(r.items, run_options(2), [&](size_t i, batch::ItemReport& out) {
         batch::ProblemEnd end = summary.add(r.items[i], out);
         ends.push_back(end.verdict.has_value());
         if (end.verdict) CHECK(*end.verdict == Verdict::Short);
@@ -129,7 +131,7 @@ TEST_CASE("Batch: the summary counts problems, a twinned one by the verdict of t
 TEST_CASE("Batch: a whole check into streams", "[batch]") {
     fs::path file = fs::temp_directory_path() / ("dynamo-batch-test-" + std::to_string(getpid()) + ".pop");
     std::ofstream(file) << TEXT;
-    batch::CheckOptions options;
+    batch::CheckRun options;
     options.run = run_options(2);
     options.json = true;
     std::ostringstream out, err;
@@ -151,4 +153,35 @@ TEST_CASE("Batch: a whole check into streams", "[batch]") {
     CHECK(err2.str().find("2 problems: 1 cooked, 1 short in ") != std::string::npos);
     CHECK(out2.str().find("\"problem_verdict\":\"short\"") != std::string::npos);
     fs::remove(file);
+}
+
+TEST_CASE("Batch: a title longer than its column is cut, so that the columns hold", "[batch]") {
+    // A short title, and one of 44 code points (an umlaut among them): the column is 32 wide.
+    const std::string long_title = "Ein sehr langer Titel \u00fcber drei lange Zeilen";
+    REQUIRE(long_title.size() == 45); // bytes: the umlaut takes two
+    const std::string text =
+        "begin\ntitle one\npieces white Kd4 Rc7 Rh3 black Kb1\nstipulation #2\ncondition Dynamo\n"
+        "nextproblem\ntitle " + long_title + "\npieces white Kd4 Rc7 Rh3 black Kb1\n"
+        "stipulation #2\ncondition Dynamo\nend\n";
+    std::vector<ReadResult> reads{read_problems(text, "t.pop")};
+    const std::vector<batch::Item> items = batch::items_of(reads, {"t.pop"});
+    REQUIRE(items.size() == 2);
+    const batch::Columns columns = batch::columns_of(items);
+    CHECK(columns.title == batch::MAX_TITLE_WIDTH);
+    batch::ItemReport report;
+    report.verdict = "sound";
+    const std::string short_line = batch::text_line(items[0], report, columns);
+    const std::string long_line = batch::text_line(items[1], report, columns);
+    INFO(short_line << "\n" << long_line);
+    // The stipulation, the verdict and the time stand at the same place (in code points) on both.
+    auto code_points_before = [](const std::string& line, const std::string& what) {
+        size_t at = line.find(what);
+        REQUIRE(at != std::string::npos);
+        return size_t(std::count_if(line.begin(), line.begin() + long(at),
+                                    [](char c) { return (c & 0xC0) != 0x80; }));
+    };
+    CHECK(code_points_before(short_line, "#2") == code_points_before(long_line, "#2"));
+    CHECK(code_points_before(short_line, "sound") == code_points_before(long_line, "sound"));
+    CHECK(long_line.find("Ein sehr langer Titel \u00fcber drei\u2026  #2") != std::string::npos);
+    CHECK(short_line.find("one" + std::string(29 + 2, ' ') + "#2") != std::string::npos);
 }

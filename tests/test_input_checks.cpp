@@ -21,6 +21,7 @@
 
 using namespace dynamo;
 using namespace dynamo::test;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -212,6 +213,8 @@ TEST_CASE("Numeric options say what they want, not a range with DBL_MAX", "[inpu
         Run r = program(std::string("mate --stip '#1' --maxtime ") + value);
         CHECK(r.status == 2);
         CHECK(r.err.find("--maxtime: must be a number of seconds \u2265 0, found '") != std::string::npos);
+        // As every usage error (docs/format.md "Error messages").
+        CHECK(r.err.starts_with("dynamo: error: --maxtime: "));
         CHECK(r.err.find("17976931348623157") == std::string::npos);
     }
     Run r = program("bench --maxtime -5");
@@ -403,4 +406,80 @@ TEST_CASE("bench --suite: every problem timed and shown in the suite's order, a 
     CHECK(r.out.find("castling_02 ", a + 1) == std::string::npos); // one row each
     CHECK(r.out.find("castling_01 ", b + 1) == std::string::npos);
     CHECK(r.out.find("total") > b);
+}
+
+TEST_CASE("A word that names no command is an error, --help after it too", "[input]") {
+    for (const char* args : {"serve --help", "serve", "solv x.pop"}) {
+        Run r = program(args);
+        INFO(args << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(r.err.starts_with("dynamo: error: unknown command '"));
+        CHECK(r.err.find("(the commands: perft, moves, bench, replay, solve, merge, mate, check)") !=
+              std::string::npos);
+    }
+    // The commands and the options before them are as they were.
+    CHECK(program("--help").status == 0);
+    CHECK(program("solve --help").status == 0);
+    CHECK(program("--version").status == 0);
+    Run r = program("");
+    CHECK(r.status == 2);
+    CHECK(r.err.starts_with("dynamo: error: A subcommand is required"));
+}
+
+namespace {
+
+// A folder of its own under the temporary folder, removed at the end.
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() / (name + "-" + std::to_string(getpid()))) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+} // namespace
+
+TEST_CASE("bench finds its named suites under --data, beside the installed program, or not at all",
+          "[input]") {
+    TempDir dir("dynamo-bench-data");
+    // An installed layout: <prefix>/bin/dynamo and <prefix>/share/dynamo/problems/.
+    const fs::path prefix = dir.path / "prefix";
+    fs::create_directories(prefix / "bin");
+    fs::create_directories(prefix / "share" / "dynamo" / "problems");
+    fs::copy_file(DYNAMO_EXE, prefix / "bin" / "dynamo");
+    fs::copy_file(test_data("popeye/problems/castling_01.inp"),
+                  prefix / "share" / "dynamo" / "problems" / "dynref-bench.pop");
+    auto bench = [&](const std::string& exe, const std::string& args) {
+        std::string command = "'" + exe + "' bench --suite dynref --threads 1 --repeat 1 " + args +
+                              " 2>&1 </dev/null";
+        Run run;
+        FILE* pipe = popen(command.c_str(), "r");
+        REQUIRE(pipe);
+        char buffer[4096];
+        for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+        int status = pclose(pipe);
+        run.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        return run;
+    };
+    const std::string installed = (prefix / "bin" / "dynamo").string();
+    Run r = bench(installed, "");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("dynref-bench ") != std::string::npos);
+    // --data names the folder; without the suite there, the error says where it looked.
+    r = bench(DYNAMO_EXE, "--data '" + (prefix / "share" / "dynamo").string() + "'");
+    CHECK(r.status == 0);
+    CHECK(r.out.find("dynref-bench ") != std::string::npos);
+    r = bench(DYNAMO_EXE, "--data '" + dir.path.string() + "'");
+    CHECK(r.status == 2);
+    CHECK(r.out.starts_with("dynamo: error: --suite dynref: "));
+    CHECK(r.out.find("--data") != std::string::npos);
+    // A program with no data beside it, nor a source tree: the error asks for --data.
+    fs::remove_all(prefix / "share");
+    r = bench(installed, "");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("give its folder (the one holding problems/) with --data DIR") !=
+          std::string::npos);
 }

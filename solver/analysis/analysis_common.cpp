@@ -3,7 +3,7 @@
 #include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 
-#include <tbb/task_arena.h>
+#include <algorithm>
 
 namespace dynamo {
 
@@ -16,15 +16,31 @@ MoveMark mark_of(const Position& pos) {
 }
 
 bool begin_solution(const Position& diagram, const Stipulation& stip,
-                    const AnalysisOptions& options, Solution& sol) {
+                    const AnalysisResources& resources, Solution& sol) {
     sol.stipulation = stip;
     if (auto reason = illegal_reason(diagram)) {
         sol.verdict = Verdict::Illegal;
         sol.illegal_reason = *reason;
         return false;
     }
-    sol.threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
+    sol.threads = resources.threads;
     return true;
+}
+
+int help_plies(const Stipulation& stip) {
+    return 2 * stip.moves + (stip.half ? 1 : 0) -
+           (stip.kind == Stipulation::Kind::HelpSelf ? 1 : 0);
+}
+
+size_t table_megabytes(const Stipulation& stip, size_t hash_mb) {
+    const int depth = stip.help_play() ? help_plies(stip) : stip.moves;
+    return std::min(hash_mb, size_t(1) << std::min(2 * std::max(depth - 2, 0), 20));
+}
+
+int help_search_limit(const AnalysisQuestion& question, const Position& diagram) {
+    if (question.popeye_max_solutions && !diagram.rules().is_dynamo()) return 0;
+    return question.max_solutions > 0 ? std::max(question.max_solutions, question.intended + 1) + 1
+                                      : 0;
 }
 
 } // namespace dynamo

@@ -1,56 +1,38 @@
-// What both analyses (battle play in analysis.cpp, helpmates in analysis_help.cpp) share: the
-// options they take, the start of a Solution, and the mark of a move. Neither analysis includes
-// the other.
+// What every analysis (battle play, helpmates, series) shares: the mark of a move, the start of a
+// Solution, the size of the transposition table, and how many helpmate solutions to search.
 #pragma once
 
-#include "solver/board/position.h"
-#include "solver/analysis/progress.h"
+#include "solver/analysis/options.h"
 #include "solver/analysis/solution.h"
+#include "solver/board/position.h"
 #include "solver/search/stipulation.h"
 
-#include <atomic>
 #include <cstddef>
-#include <cstdint>
-#include <functional>
 
 namespace dynamo {
-
-struct AnalysisOptions {
-    bool tries = false;        // look for tries
-    int max_refutations = 1;   // a try has at most this many refutations
-    bool variations = false;   // build threats and variations below keys and tries
-    bool threats = true;       // compute threats (NoThreat: off)
-    bool set_play = false;     // defender moves in the diagram
-    bool immediate_mates = false; // s#: show the defender's moves that mate at once (MatesIn1)
-    int intended = 1;          // helpmates: the solutions the composer intends (Intended N)
-    int max_solutions = 0;     // helpmates: print at most this many solutions (0: all)
-    bool every_short_line = false; // h#N, h=N: every shorter solution of every length, as
-                                   // Popeye lists them (--order popeye); else the first length's
-    bool popeye_max_solutions = false; // MaxSolutions came from the problem: helpmates keep
-                                       // Popeye's first N (orthodox; searched in full)
-    int max_keys = 0;          // battle play: stop after this many keys, in generation order, as
-                               // Popeye's MaxSolutions (0: all)
-    bool no_short_variations = false; // battle play: variations shorter than their line's
-                                      // length are not shown (Popeye's NoShortVariations)
-    bool post_key_play = false; // battle play: the diagram is the position after the key, the
-                                // defender to move; only the play after it (PostKeyPlay)
-    SearchRestrictions restrictions; // battle play: Popeye's Threat N, MaxFlightsquares N,
-                                     // NonTrivial M T, KeepMatingPiece
-    int threads = 0;           // 0: all cores
-    size_t hash_mb = 64;       // at most; short problems get a smaller table
-    double max_seconds = 0;    // 0: no limit
-    const std::atomic<bool>* interrupt = nullptr; // set from outside (Ctrl-C) to stop
-    // Called now and then from the analysing threads (as first moves finish, and about every
-    // quarter second): first moves done, the one under way and its depth, nodes so far.
-    std::function<void(const Progress&)> progress;
-};
 
 // How the side to move (the one answering the last move) stands: check, mate, stalemate.
 MoveMark mark_of(const Position& pos);
 
-// The start of either analysis: a Solution for the stipulation, with the threads to use (all
-// cores for 0); false, with the verdict `illegal` and its reason, if the diagram cannot arise.
+// The start of an analysis: a Solution for the stipulation, with the threads it is given; false,
+// with the verdict `illegal` and its reason, if the diagram cannot arise.
 bool begin_solution(const Position& diagram, const Stipulation& stip,
-                    const AnalysisOptions& options, Solution& sol);
+                    const AnalysisResources& resources, Solution& sol);
+
+// The half-moves of help play: N moves of each side, and White's half-move first in h#N.5. hs#N:
+// the help moves before the forced mate, White's N and Black's N - 1 (hs#N.5: Black's half-move
+// first).
+int help_plies(const Stipulation& stip);
+
+// The transposition table for the stipulation, in MB: 1 MB up to a depth of 2 (moves in battle
+// play, half-moves in help play), four times more per step of depth beyond, at most `hash_mb`. A
+// short problem touches few entries, and zeroing a large table would cost it more than its search.
+size_t table_megabytes(const Stipulation& stip, size_t hash_mb);
+
+// Helpmates: the solutions searched per first move; 0: no limit. MaxSolutions N cuts the list
+// shown, not the count: the verdict needs one more than intended, and one more again tells
+// "exactly" from "at least". A problem's own MaxSolutions under orthodox rules searches all, so
+// that Popeye's first N (in its order) can be kept.
+int help_search_limit(const AnalysisQuestion& question, const Position& diagram);
 
 } // namespace dynamo

@@ -1,12 +1,12 @@
-// Helpmates: every solution, shorter helpmates, and the verdict against Intended.
-
 #include "solver/analysis/analysis_help.h"
 
-#include "solver/search/helpmate.h"
-#include "solver/rules/legality.h"
-#include "solver/analysis/partial.h"
+#include "solver/analysis/analysis_common.h"
+#include "solver/analysis/conclude.h"
 #include "solver/analysis/series.h"
 #include "solver/analysis/watchdog.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/movegen.h"
+#include "solver/search/helpmate.h"
 
 #include <algorithm>
 #include <functional>
@@ -19,12 +19,6 @@
 namespace dynamo {
 
 namespace {
-
-// N moves of each side, and White's half-move first in h#N.5. hs#N: the help moves before the
-// forced mate, White's N and Black's N - 1 (hs#N.5: Black's half-move first).
-int plies_of(const Stipulation& stip) {
-    return 2 * stip.moves + (stip.half ? 1 : 0) - (stip.kind == Stipulation::Kind::HelpSelf ? 1 : 0);
-}
 
 class HelpCollector {
   public:
@@ -40,13 +34,14 @@ class HelpCollector {
         bool finished = true; // every owned first move searched to the end
     };
 
-    // Every helpmate of `plies` half-moves (at least one; hs#: none or more) that starts with an owned first move
+    // Every helpmate of `plies` half-moves (at least one; hs#: none or more) that starts with an
+    // owned first move
     // (`mine`, empty: all), at most `limit` (0: all) per first move, in generation order. The
     // first two half-moves are shared out among the threads, each pair a task; the lines are
     // gathered per task, so the order does not depend on the threads.
     Result collect(int plies, int limit, const std::vector<char>& mine, bool report_progress) {
         struct Task {
-            int first;              // index of the first move
+            int first; // index of the first move
             std::vector<Move> prefix;
             std::vector<std::vector<Move>> lines;
             bool done = false;
@@ -98,8 +93,8 @@ class HelpCollector {
                 HelpSearch& search = searches.local();
                 uint64_t nodes_before = search.nodes();
                 // (plies 0: every task sees all the diagram's forced mates, and keeps its own.)
-                int found = search.solve(pos, plies - int(task.prefix.size()), plies == 0 ? 0 : limit,
-                                         task.prefix, &task.lines);
+                int found = search.solve(pos, plies - int(task.prefix.size()),
+                                         plies == 0 ? 0 : limit, task.prefix, &task.lines);
                 task.done = found >= 0;
                 if (plies == 0) { // its own forced mate, if the diagram's moves all mate
                     std::erase_if(task.lines, [&](const std::vector<Move>& l) {
@@ -178,7 +173,8 @@ HelpCollector::Result help_self_rounds(HelpCollector& collector, int plies, int 
 
 } // namespace
 
-Solution analyse_help(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+Solution analyse_help(const Position& diagram, const Stipulation& stip,
+                      const AnalysisOptions& options) {
     if (stip.kind == Stipulation::Kind::SeriesHelp) return analyse_series(diagram, stip, options);
     PartialAnalysis part = analyse_help_partial(diagram, stip, options, {});
     add_help_set_play(diagram, stip, options, part);
@@ -202,41 +198,18 @@ void add_help_set_play(const Position& diagram, const Stipulation& stip,
         analyse_help_partial(set, help_set_play_stipulation(stip), set_options, {}));
 }
 
-bool partial_finished(const PartialAnalysis& partial) {
-    for (const FirstMoveFindings& f : partial.first_moves)
-        if (f.state == FirstMoveFindings::State::Open) return false;
-    if (partial.set_play_searched && !partial.set_play_done) return false;
-    for (const ShortRound& r : partial.short_rounds)
-        if (!r.done) return false;
-    for (const PartialAnalysis& s : partial.help_set_play)
-        if (!partial_finished(s)) return false;
-    return true;
-}
-
-// MaxSolutions N cuts the list shown, not the count: the verdict needs one more than intended,
-// and one more again tells "exactly" from "at least". 0: no limit. A problem's own MaxSolutions
-// under orthodox rules searches all, so that Popeye's first N (in its order) can be kept.
-int help_search_limit(const AnalysisOptions& options, const Position& diagram) {
-    if (options.popeye_max_solutions && !diagram.rules().is_dynamo()) return 0;
-    return options.max_solutions > 0 ? std::max(options.max_solutions, options.intended + 1) + 1 : 0;
-}
-
 PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation& stip,
-                                     const AnalysisOptions& options, const std::vector<char>& mine) {
+                                     const AnalysisOptions& options,
+                                     const std::vector<char>& mine) {
     PartialAnalysis part;
-    Solution sol;
-    if (!begin_solution(diagram, stip, options, sol)) {
-        part.illegal_reason = sol.illegal_reason;
+    if (auto reason = illegal_reason(diagram)) {
+        part.illegal_reason = *reason;
         return part;
     }
-    part.threads = sol.threads;
-    const int plies = plies_of(stip);
-    const int threads = sol.threads;
-    // Sized to the problem, as for battle play (1 MB up to 2 plies, four times more per ply):
-    // zeroing a large table would cost a small problem more than its search.
-    size_t hash_mb = std::min(options.hash_mb, size_t(1) << std::min(2 * std::max(plies - 2, 0), 20));
-    TranspositionTable tt(hash_mb);
-    tbb::task_arena arena(threads);
+    part.threads = options.threads;
+    const int plies = help_plies(stip);
+    TranspositionTable tt(table_megabytes(stip, options.hash_mb));
+    tbb::task_arena arena(options.threads);
     std::atomic<bool> stop{false};
     const bool help_self = stip.kind == Stipulation::Kind::HelpSelf;
     HelpCollector collector(diagram, options, tt, stop, arena, stip.goal, help_self);
@@ -252,7 +225,7 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
         f.move = first_moves[i];
         if (mine.empty() || mine[size_t(i)]) {
             f.state = main.done[size_t(i)] ? FirstMoveFindings::State::Done
-                                            : FirstMoveFindings::State::Open;
+                                           : FirstMoveFindings::State::Open;
             f.lines = std::move(main.lines[size_t(i)]);
         }
         part.first_moves.push_back(std::move(f));
@@ -263,7 +236,8 @@ PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation&
     if (main.finished && !help_self) {
         const bool every = options.every_short_line;
         for (int p = plies % 2 == 0 ? 2 : 1; p < plies; p += 2) {
-            HelpCollector::Result shorter = collector.collect(p, every ? 0 : SHORT_LINES_SHOWN, mine, false);
+            HelpCollector::Result shorter =
+                collector.collect(p, every ? 0 : SHORT_LINES_SHOWN, mine, false);
             part.short_rounds.push_back({p, shorter.finished, std::move(shorter.lines)});
             const auto& round = part.short_rounds.back();
             if (!round.done) break;

@@ -1,9 +1,7 @@
-// From the first moves' findings to the Solution and its verdict: one way for a whole solve and
-// for merged parts, so that both say the same.
+#include "solver/analysis/conclude.h"
 
+#include "solver/analysis/analysis_common.h"
 #include "solver/analysis/duals.h"
-#include "solver/search/goal_search.h"
-#include "solver/analysis/partial.h"
 #include "solver/analysis/popeye_moves.h"
 
 #include <algorithm>
@@ -25,19 +23,19 @@ HelpLine with_marks(const Position& diagram, std::vector<Move> moves) {
 using State = FirstMoveFindings::State;
 
 void conclude_battle(const Position& diagram, const Stipulation& stip,
-                     const AnalysisOptions& options, const PartialAnalysis& partial,
+                     const AnalysisQuestion& question, const PartialAnalysis& partial,
                      Solution& sol) {
     // MaxSolutions: the first moves after the N-th key in Popeye's order are left out, whether
     // or not a thread got to them, as Popeye does, so that threads do not change the answer.
     // The others stay in the list's order.
     std::vector<char> kept(partial.first_moves.size(), 1);
-    if (options.max_keys > 0) {
+    if (question.max_keys > 0) {
         std::vector<Move> moves;
         for (const FirstMoveFindings& f : partial.first_moves) moves.push_back(f.move);
         int keys = 0;
         for (int i : popeye_first_move_order(diagram, stip, moves)) {
             const FirstMoveFindings& f = partial.first_moves[size_t(i)];
-            if (keys >= options.max_keys) {
+            if (keys >= question.max_keys) {
                 sol.solutions_capped = true;
                 kept[size_t(i)] = 0;
             } else if (f.root) {
@@ -48,12 +46,14 @@ void conclude_battle(const Position& diagram, const Stipulation& stip,
     for (size_t i = 0; i < partial.first_moves.size(); ++i) {
         const FirstMoveFindings& f = partial.first_moves[i];
         if (!kept[i]) continue;
-        if (f.state == State::Done) ++sol.first_moves_done;
-        else sol.finished = false; // Skipped comes only after the N-th key
+        if (f.state == State::Done)
+            ++sol.first_moves_done;
+        else
+            sol.finished = false; // Skipped comes only after the N-th key
         if (f.root) sol.root.push_back(*f.root);
     }
 
-    if (options.set_play && sol.finished) {
+    if (question.set_play && sol.finished) {
         sol.set_play = partial.set_play;
         if (!partial.set_play_done) sol.finished = false;
     }
@@ -64,44 +64,53 @@ void conclude_battle(const Position& diagram, const Stipulation& stip,
     bool short_key = false;
     for (const RootMove& r : sol.root)
         if (r.kind == RootMove::Kind::Key && r.play.length < stip.moves) short_key = true;
-    if (!sol.finished) sol.verdict = Verdict::Unfinished;
-    else if (short_key) sol.verdict = Verdict::Short;
+    if (!sol.finished)
+        sol.verdict = Verdict::Unfinished;
+    else if (short_key)
+        sol.verdict = Verdict::Short;
     // MaxSolutions stopped the search: one key says nothing of soundness.
-    else if (sol.solutions_capped && sol.keys() < 2) sol.verdict = Verdict::Incomplete;
-    else if (sol.keys() == 0) sol.verdict = Verdict::NoSolution;
-    else if (sol.keys() > 1) sol.verdict = Verdict::Cooked;
-    else sol.verdict = sol.real_duals() == 0 ? Verdict::Sound : Verdict::SoundWithDuals;
+    else if (sol.solutions_capped && sol.keys() < 2)
+        sol.verdict = Verdict::Incomplete;
+    else if (sol.keys() == 0)
+        sol.verdict = Verdict::NoSolution;
+    else if (sol.keys() > 1)
+        sol.verdict = Verdict::Cooked;
+    else
+        sol.verdict = sol.real_duals() == 0 ? Verdict::Sound : Verdict::SoundWithDuals;
 }
 
-void conclude_help(const Position& diagram, const AnalysisOptions& options,
+void conclude_help(const Position& diagram, const AnalysisQuestion& question,
                    const PartialAnalysis& partial, Solution& sol) {
     std::vector<std::vector<Move>> lines;
     for (const FirstMoveFindings& f : partial.first_moves) {
-        if (f.state == State::Done) ++sol.first_moves_done;
-        else sol.finished = false;
+        if (f.state == State::Done)
+            ++sol.first_moves_done;
+        else
+            sol.finished = false;
         lines.insert(lines.end(), f.lines.begin(), f.lines.end());
     }
     // hs#: the lines of every length, the fewest moves first (as Popeye lists them).
     std::stable_sort(lines.begin(), lines.end(),
                      [](const auto& a, const auto& b) { return a.size() < b.size(); });
     // A problem's own MaxSolutions keeps Popeye's first N: all were searched (orthodox).
-    if (options.popeye_max_solutions && !diagram.rules().is_dynamo()) {
+    if (question.popeye_max_solutions && !diagram.rules().is_dynamo()) {
         std::vector<std::pair<std::vector<uint32_t>, std::vector<Move>>> keyed;
         for (auto& line : lines)
-            keyed.emplace_back(popeye_line_ranks(diagram, sol.stipulation, line, false), std::move(line));
+            keyed.emplace_back(popeye_line_ranks(diagram, sol.stipulation, line, false),
+                               std::move(line));
         std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
             return popeye_line_before(a.first, b.first);
         });
         for (size_t i = 0; i < lines.size(); ++i) lines[i] = std::move(keyed[i].second);
     }
-    int limit = help_search_limit(options, diagram);
+    int limit = help_search_limit(question, diagram);
     if (limit > 0 && int(lines.size()) >= limit) {
         lines.resize(size_t(limit));
         sol.solutions_capped = true;
     }
     sol.solutions = int(lines.size());
-    if (options.max_solutions > 0 && int(lines.size()) > options.max_solutions)
-        lines.resize(size_t(options.max_solutions));
+    if (question.max_solutions > 0 && int(lines.size()) > question.max_solutions)
+        lines.resize(size_t(question.max_solutions));
     for (auto& line : lines) sol.help_lines.push_back(with_marks(diagram, std::move(line)));
 
     // Shorter helpmates: the first length with one, at most SHORT_LINES_SHOWN in generation order
@@ -113,35 +122,45 @@ void conclude_help(const Position& diagram, const AnalysisOptions& options,
                 break;
             }
             std::vector<std::vector<Move>> found;
-            for (const auto& per_first : round.lines) found.insert(found.end(), per_first.begin(), per_first.end());
+            for (const auto& per_first : round.lines)
+                found.insert(found.end(), per_first.begin(), per_first.end());
             if (found.empty()) continue;
-            if (!options.every_short_line && found.size() > size_t(SHORT_LINES_SHOWN))
+            if (!question.every_short_line && found.size() > size_t(SHORT_LINES_SHOWN))
                 found.resize(size_t(SHORT_LINES_SHOWN));
-            for (auto& line : found) sol.short_lines.push_back(with_marks(diagram, std::move(line)));
-            if (!options.every_short_line) break;
+            for (auto& line : found)
+                sol.short_lines.push_back(with_marks(diagram, std::move(line)));
+            if (!question.every_short_line) break;
         }
     }
 
     int count = sol.solutions;
-    if (!sol.finished) sol.verdict = Verdict::Unfinished;
-    else if (!sol.short_lines.empty()) sol.verdict = Verdict::Short;
-    else if (count == 0) sol.verdict = Verdict::NoSolution;
-    else if (count > sol.intended) sol.verdict = Verdict::Cooked;
-    else if (count < sol.intended) sol.verdict = Verdict::Incomplete;
-    else sol.verdict = Verdict::Sound;
+    if (!sol.finished)
+        sol.verdict = Verdict::Unfinished;
+    else if (!sol.short_lines.empty())
+        sol.verdict = Verdict::Short;
+    else if (count == 0)
+        sol.verdict = Verdict::NoSolution;
+    else if (count > sol.intended)
+        sol.verdict = Verdict::Cooked;
+    else if (count < sol.intended)
+        sol.verdict = Verdict::Incomplete;
+    else
+        sol.verdict = Verdict::Sound;
 }
 
 } // namespace
 
-Solution conclude(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options,
-                  const PartialAnalysis& partial) {
+Solution conclude(const Position& diagram, const Stipulation& stip,
+                  const AnalysisQuestion& question, const PartialAnalysis& partial) {
     Solution sol;
     sol.stipulation = stip;
-    const bool help = stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::HelpSelf;
-    if (help) sol.intended = options.intended;
+    const bool help =
+        stip.kind == Stipulation::Kind::Help || stip.kind == Stipulation::Kind::HelpSelf;
+    if (help)
+        sol.intended = question.intended;
     else {
-        sol.restrictions = options.restrictions.applied_to(stip);
-        sol.unapplied = options.restrictions.unapplied_to(stip);
+        sol.restrictions = question.restrictions.applied_to(stip);
+        sol.unapplied = question.restrictions.unapplied_to(stip);
     }
     sol.threads = partial.threads;
     sol.nodes = partial.nodes;
@@ -153,80 +172,21 @@ Solution conclude(const Position& diagram, const Stipulation& stip, const Analys
     }
     sol.first_moves_total = int(partial.first_moves.size());
     sol.forced = partial.forced;
-    if (help) conclude_help(diagram, options, partial, sol);
-    else conclude_battle(diagram, stip, options, partial, sol);
+    if (help)
+        conclude_help(diagram, question, partial, sol);
+    else
+        conclude_battle(diagram, stip, question, partial, sol);
     for (const PartialAnalysis& set_part : partial.help_set_play) { // SetPlay of help play
-        AnalysisOptions set_options = options;
-        set_options.set_play = false;
+        AnalysisQuestion set_question = question;
+        set_question.set_play = false;
         Solution set_play = conclude(help_set_play_position(diagram),
-                                     help_set_play_stipulation(stip), set_options, set_part);
+                                     help_set_play_stipulation(stip), set_question, set_part);
         // Listed as Popeye does (every_short_line): its shorter lines too, the fewest first.
-        if (options.every_short_line) sol.help_set_play = std::move(set_play.short_lines);
+        if (question.every_short_line) sol.help_set_play = std::move(set_play.short_lines);
         for (HelpLine& line : set_play.help_lines) sol.help_set_play.push_back(std::move(line));
         if (!set_play.finished) sol.finished = false, sol.verdict = Verdict::Unfinished;
     }
     return sol;
-}
-
-std::vector<Move> open_first_moves(const PartialAnalysis& partial) {
-    std::vector<Move> open;
-    for (const FirstMoveFindings& f : partial.first_moves)
-        if (f.state == State::Open || f.state == State::Elsewhere) open.push_back(f.move);
-    return open;
-}
-
-int merge_partials(const std::vector<const PartialAnalysis*>& parts, PartialAnalysis& merged) {
-    merged = PartialAnalysis{};
-    if (parts.empty()) return -1;
-    const PartialAnalysis& first = *parts.front();
-    merged.illegal_reason = first.illegal_reason;
-    merged.first_moves.resize(first.first_moves.size());
-    merged.threads = 0;
-    for (size_t i = 0; i < first.first_moves.size(); ++i) merged.first_moves[i].move = first.first_moves[i].move;
-    for (const PartialAnalysis* p : parts) {
-        merged.nodes += p->nodes;
-        merged.seconds += p->seconds;
-        merged.threads += p->threads;
-        for (size_t i = 0; i < p->first_moves.size() && i < merged.first_moves.size(); ++i) {
-            const FirstMoveFindings& f = p->first_moves[i];
-            if (f.state == State::Elsewhere) continue;
-            if (merged.first_moves[i].state != State::Elsewhere) return int(i); // owned twice
-            merged.first_moves[i] = f;
-        }
-        if (p->set_play_searched) {
-            merged.set_play_searched = true;
-            merged.set_play_done = p->set_play_done;
-            merged.set_play = p->set_play;
-        }
-        if (!p->forced.empty()) merged.forced = p->forced;
-        if (!p->help_set_play.empty()) merged.help_set_play = p->help_set_play;
-    }
-    for (size_t i = 0; i < merged.first_moves.size(); ++i)
-        if (merged.first_moves[i].state == State::Elsewhere) return int(i);
-
-    // Shorter helpmates: a round is done when every part finished it (a part that found one at a
-    // shorter length stopped before it: the merged rounds stop there too).
-    int max_plies = 0;
-    for (const PartialAnalysis* p : parts)
-        for (const ShortRound& r : p->short_rounds) max_plies = std::max(max_plies, r.plies);
-    for (int plies = 1; plies <= max_plies; ++plies) {
-        ShortRound round{plies, true, std::vector<std::vector<std::vector<Move>>>(merged.first_moves.size())};
-        bool any = false;
-        for (const PartialAnalysis* p : parts) {
-            auto it = std::find_if(p->short_rounds.begin(), p->short_rounds.end(),
-                                   [&](const ShortRound& r) { return r.plies == plies; });
-            if (it == p->short_rounds.end()) {
-                round.done = false;
-                continue;
-            }
-            any = true;
-            round.done &= it->done;
-            for (size_t i = 0; i < it->lines.size() && i < round.lines.size(); ++i)
-                if (!it->lines[i].empty()) round.lines[i] = it->lines[i];
-        }
-        if (any) merged.short_rounds.push_back(std::move(round));
-    }
-    return -1;
 }
 
 } // namespace dynamo

@@ -1,11 +1,13 @@
-// A solve in parts (issue 18): what each first move of the diagram came to, before the verdict.
-// A whole solve is one partial analysis that owns every first move, concluded; a distributed
-// solve is N partial analyses, each owning the first moves the split gives it, merged and then
-// concluded the same way. So the two give one Solution.
+// A solve in parts: what each first move of the diagram came to, before the verdict. A whole
+// solve is one partial analysis that owns every first move, concluded; a distributed solve is N
+// partial analyses, each owning the first moves the split gives it, merged and then concluded the
+// same way (conclude.h). So the two give one Solution.
 #pragma once
 
-#include "solver/analysis/analysis.h"
+#include "solver/analysis/solution.h"
+#include "solver/board/types.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +20,7 @@ struct FirstMoveFindings {
         Elsewhere, // another part's: not examined here
         Open,      // stopped before it was decided (time limit, interrupt)
         Done,
-        Skipped,   // battle play, MaxSolutions: that many keys come before it
+        Skipped, // battle play, MaxSolutions: that many keys come before it
     };
     Move move;
     State state = State::Elsewhere;
@@ -52,25 +54,9 @@ struct PartialAnalysis {
     std::vector<PartialAnalysis> help_set_play;
     uint64_t nodes = 0;
     double seconds = 0;
-    int threads = 1;
+    int threads = 1; // the threads it ran on (merged parts: all of theirs), for the report
 };
 
-// Helpmates: the solutions searched per first move (MaxSolutions N cuts the list shown, not the
-// count: the verdict needs one more than intended, and one more again tells "exactly" from "at
-// least"); 0: no limit.
-int help_search_limit(const AnalysisOptions& options, const Position& diagram);
-
-// Examines the first moves marked in `mine` (indexed as generate_legal's order; empty: all),
-// and the set play when `set_play_here` (and the options ask for it).
-PartialAnalysis analyse_partial(const Position& diagram, const Stipulation& stip,
-                                const AnalysisOptions& options, const std::vector<char>& mine,
-                                bool set_play_here);
-PartialAnalysis analyse_help_partial(const Position& diagram, const Stipulation& stip,
-                                     const AnalysisOptions& options, const std::vector<char>& mine);
-// Helpmates and help-selfmates: searches the set play into `part` when the options ask for it
-// and the stipulation has one (h#N, h=N and their .5 forms; hs#N from hs#1.5 on).
-void add_help_set_play(const Position& diagram, const Stipulation& stip,
-                       const AnalysisOptions& options, PartialAnalysis& part);
 // Whether every first move, shorter round and set play of `partial` is done.
 bool partial_finished(const PartialAnalysis& partial);
 
@@ -78,14 +64,5 @@ bool partial_finished(const PartialAnalysis& partial);
 // first move no part owns (or that two own), or -1 when the parts cover every move once. The
 // parts must be of one diagram (same first moves).
 int merge_partials(const std::vector<const PartialAnalysis*>& parts, PartialAnalysis& merged);
-
-// The Solution of a partial analysis that covers every first move: keys and tries in generation
-// order (MaxSolutions: up to the N-th key, the rest left out), duals, set play, helpmate
-// solutions and shorter helpmates, and the verdict. A first move still Elsewhere counts as open.
-Solution conclude(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options,
-                  const PartialAnalysis& partial);
-
-// The first moves a concluded analysis left open (unfinished runs): to be run again.
-std::vector<Move> open_first_moves(const PartialAnalysis& partial);
 
 } // namespace dynamo

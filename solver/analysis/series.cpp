@@ -1,10 +1,11 @@
 #include "solver/analysis/series.h"
 
+#include "solver/analysis/analysis_common.h"
+#include "solver/analysis/popeye_moves.h"
+#include "solver/analysis/watchdog.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
-#include "solver/analysis/popeye_moves.h"
 #include "solver/search/search.h"
-#include "solver/analysis/watchdog.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -53,7 +54,8 @@ class SeriesSearch {
         for (Move r : list) {
             pos.make(r);
             line_.push_back(r);
-            if (k == 1) found += search(pos, 0);
+            if (k == 1)
+                found += search(pos, 0);
             else if (!pos.in_check()) { // no check before the series' last move
                 pos.make_null();
                 found += search(pos, k - 1);
@@ -90,7 +92,8 @@ HelpLine series_line(const Position& diagram, std::vector<Move> moves) {
 
 } // namespace
 
-Solution analyse_series(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options) {
+Solution analyse_series(const Position& diagram, const Stipulation& stip,
+                        const AnalysisOptions& options) {
     Solution sol;
     sol.intended = options.intended;
     if (!begin_solution(diagram, stip, options, sol)) return sol;
@@ -143,12 +146,18 @@ Solution analyse_series(const Position& diagram, const Stipulation& stip, const 
     }
     sol.nodes = search.nodes();
     sol.first_moves_total = sol.first_moves_done = 1;
-    if (!sol.finished) sol.verdict = Verdict::Unfinished;
-    else if (!sol.short_lines.empty()) sol.verdict = Verdict::Short;
-    else if (sol.solutions == 0) sol.verdict = Verdict::NoSolution;
-    else if (sol.solutions > sol.intended) sol.verdict = Verdict::Cooked;
-    else if (sol.solutions < sol.intended) sol.verdict = Verdict::Incomplete;
-    else sol.verdict = Verdict::Sound;
+    if (!sol.finished)
+        sol.verdict = Verdict::Unfinished;
+    else if (!sol.short_lines.empty())
+        sol.verdict = Verdict::Short;
+    else if (sol.solutions == 0)
+        sol.verdict = Verdict::NoSolution;
+    else if (sol.solutions > sol.intended)
+        sol.verdict = Verdict::Cooked;
+    else if (sol.solutions < sol.intended)
+        sol.verdict = Verdict::Incomplete;
+    else
+        sol.verdict = Verdict::Sound;
     sol.seconds = watchdog.seconds();
     return sol;
 }

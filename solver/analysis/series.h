@@ -3,10 +3,14 @@
 // the lines are listed by k; those with k < N make the problem short.
 #pragma once
 
-#include "solver/analysis/analysis.h"
+#include "solver/analysis/options.h"
+#include "solver/analysis/solution.h"
+#include "solver/board/position.h"
+#include "solver/search/stipulation.h"
 
 namespace dynamo {
 
-Solution analyse_series(const Position& diagram, const Stipulation& stip, const AnalysisOptions& options);
+Solution analyse_series(const Position& diagram, const Stipulation& stip,
+                        const AnalysisOptions& options);
 
 } // namespace dynamo

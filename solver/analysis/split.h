@@ -1,4 +1,4 @@
-// The first moves of a problem shared out among N parts (issue 18): each part solves the first
+// The first moves of a problem shared out among N parts: each part solves the first
 // moves it is given, on a machine of its own. Deterministic, so that every part computes the same
 // split without talking to the others; balanced by an estimate of each first move's cost (the
 // size of the tree of the next two half-moves after it), not by its index.

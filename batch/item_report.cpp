@@ -1,4 +1,4 @@
-#include "outcome.h"
+#include "item_report.h"
 
 #include "format/fen.h"
 #include "format/report_json.h"
@@ -9,22 +9,6 @@
 namespace dynamo::batch {
 
 namespace {
-
-AnalysisOptions analysis_options(const Settings& settings, const ProblemOptions& problem,
-                                 int threads) {
-    AnalysisOptions a = analysis_options_for(problem);
-    if (settings.intended > 0) a.intended = settings.intended; // --intended
-    a.tries |= settings.tries;
-    a.variations |= settings.variations;
-    a.threads = threads;
-    a.hash_mb = size_t(settings.hash_mb);
-    a.max_seconds = settings.max_seconds;
-    a.interrupt = settings.interrupt;
-    // A verdict needs no more solutions than one beyond those intended: a random position can
-    // have millions. (solve lists them all.)
-    if (a.max_solutions == 0) a.max_solutions = a.intended + 1;
-    return a;
-}
 
 int status_of(const std::string& verdict) {
     if (verdict == "sound" || verdict == "sound, with duals") return 0;
@@ -96,7 +80,7 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
     }
 }
 
-Outcome error_outcome(const Item& item, Language lang) {
+ItemReport error_report(const Item& item, Language lang) {
     nlohmann::json j;
     j["file"] = item.file;
     j["index"] = item.index;
@@ -125,8 +109,8 @@ int combine_status(int a, int b) {
     return rank(a) >= rank(b) ? a : b;
 }
 
-Outcome failed_outcome(const Item& item, const std::string& message) {
-    Outcome out{"error", 0, message, "", 2, std::nullopt};
+ItemReport failed_report(const Item& item, const std::string& message) {
+    ItemReport out{"error", 0, message, "", 2, std::nullopt};
     out.json = json_line(nlohmann::json{{"file", item.file},
                                         {"index", item.index},
                                         {"verdict", "error"},
@@ -134,23 +118,22 @@ Outcome failed_outcome(const Item& item, const std::string& message) {
     return out;
 }
 
-Outcome check_item(const Item& item, int threads, const Settings& settings) {
-    if (!item.instance) return error_outcome(item, settings.lang);
+ItemReport check_item(const Item& item, const Settings& settings) {
+    if (!item.instance) return error_report(item, settings.lang);
     const Problem& problem = *item.problem;
     const ProblemInstance& inst = *item.instance;
-    RuleSet rules = settings.rules_override ? *settings.rules_override : inst.rules;
+    const RuleSet rules = settings.rules_for(inst.rules);
     ProblemOptions options = problem.options;
     options.half_duplex |= item.duplex_half; // Duplex: the other side starts
     Position diagram = problem_position(inst.pieces, inst.stipulation, rules, options);
 
     Solution solution;
-    if (settings.interrupt && settings.interrupt->load()) {
+    if (settings.resources.interrupt && settings.resources.interrupt->load()) {
         solution.stipulation = inst.stipulation; // skipped after Ctrl-C
         solution.verdict = Verdict::Unfinished;
         solution.finished = false;
     } else {
-        solution = analyse(diagram, inst.stipulation,
-                           analysis_options(settings, problem.options, threads));
+        solution = analyse(diagram, inst.stipulation, analysis_options(settings, problem.options));
     }
 
     nlohmann::json j = solution_json(problem, inst.label, diagram, solution, settings.lang);
@@ -158,7 +141,7 @@ Outcome check_item(const Item& item, int threads, const Settings& settings) {
     const bool whole = item.twins == 0; // else the last twin carries the problem's verdict
     if (problem.expected_verdict && whole)
         j["expected_verdict"] = verdict_name(*problem.expected_verdict);
-    Outcome out;
+    ItemReport out;
     out.verdict = verdict_name(solution.verdict);
     out.detail = detail_of(diagram, solution, settings.lang);
     // A verdict within Popeye's search restrictions is not the whole truth: say so.
