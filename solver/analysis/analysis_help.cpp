@@ -35,10 +35,9 @@ class HelpCollector {
     };
 
     // Every helpmate of `plies` half-moves (at least one; hs#: none or more) that starts with an
-    // owned first move
-    // (`mine`, empty: all), at most `limit` (0: all) per first move, in generation order. The
-    // first two half-moves are shared out among the threads, each pair a task; the lines are
-    // gathered per task, so the order does not depend on the threads.
+    // owned first move (`mine`, empty: all), at most `limit` (0: all) per first move, in
+    // generation order. The first two half-moves are shared out among the threads, each pair a
+    // task; the lines are gathered per task, so the order does not depend on the threads.
     Result collect(int plies, int limit, const std::vector<char>& mine, bool report_progress) {
         struct Task {
             int first; // index of the first move
