@@ -4,6 +4,7 @@
 #pragma once
 
 #include "solver/board/position.h"
+#include "solver/rules/move_mark.h"
 #include "solver/search/stipulation.h"
 #include "solver/board/types.h"
 
@@ -13,9 +14,6 @@
 #include <vector>
 
 namespace dynamo {
-
-// What a move does to the side that has to answer it.
-enum class MoveMark : uint8_t { None, Check, Mate, Stalemate };
 
 struct PlayNode;
 

@@ -1,5 +1,7 @@
 #include "solver/rules/check.h"
 
+#include <initializer_list>
+
 namespace dynamo {
 
 namespace {

@@ -2,7 +2,7 @@
 // ask "would this side be in check" of a placement that is not the current position's.
 #pragma once
 
-#include "solver/board/position.h"
+#include "solver/board/placement.h"
 
 namespace dynamo {
 

@@ -5,7 +5,7 @@
 // none in r#N, where the constructor drops it).
 #include "solver/search/goal_search.h"
 
-#include "solver/search/search.h"
+#include "solver/search/search_key.h"
 
 namespace dynamo {
 

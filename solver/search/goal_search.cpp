@@ -1,6 +1,6 @@
 #include "solver/search/goal_search.h"
 
-#include "solver/search/search.h"
+#include "solver/search/search_key.h"
 
 namespace dynamo {
 

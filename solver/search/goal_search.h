@@ -9,6 +9,8 @@
 #include "solver/rules/movegen.h"
 #include "solver/board/position.h"
 #include "solver/analysis/solution.h"
+#include "solver/search/outcome.h"
+#include "solver/search/restrictions.h"
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 
@@ -18,20 +20,6 @@
 #include <vector>
 
 namespace dynamo {
-
-// MaxFlightsquares: whether the defender's moves (of the side to move) take its king to more
-// than `limit` squares, counted as Popeye counts them (the king moving, or moved, off its square).
-inline bool more_flights_than(const Position& pos, const MoveList& defences, int limit) {
-    const Square king = pos.king_square(pos.side_to_move());
-    int flights = 0;
-    for (Move r : defences)
-        if ((r.active_from() == king && !r.active_stays()) ||
-            (r.has_passive() && r.passive_from() == king))
-            if (++flights > limit) return true;
-    return false;
-}
-
-enum class Outcome : uint8_t;
 
 class GoalSearch {
   public:

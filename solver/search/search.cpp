@@ -302,15 +302,6 @@ void pick_by_history(MoveList& list, int i, const std::vector<uint32_t>& history
 }
 } // namespace
 
-Key search_key(const Position& pos) {
-    const StateInfo& st = pos.state();
-    Key k = pos.key();
-    // Orthodox moves never depend on the previous placement.
-    if (st.has_forbidden && pos.rules().is_dynamo())
-        k ^= (st.forbidden_key ^ 0x5851F42D4C957F2DULL) * 0x9E3779B97F4A7C15ULL;
-    return k;
-}
-
 MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
                        const std::atomic<bool>& stop, HelperPool* pool,
                        const SearchRestrictions& restrictions)

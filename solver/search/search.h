@@ -18,6 +18,8 @@
 #include "solver/search/goal_search.h"
 #include "solver/rules/movegen.h"
 #include "solver/board/position.h"
+#include "solver/search/outcome.h"
+#include "solver/search/search_key.h"
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 
@@ -28,8 +30,6 @@
 #include <vector>
 
 namespace dynamo {
-
-enum class Outcome : uint8_t { Fail, Win, Unknown };
 
 class MateSearch;
 
@@ -259,10 +259,6 @@ class MateSearch {
     } split_counts_;
     int threads_ = 0; // arena_threads(), once asked
 };
-
-// The key under which a node is stored: the position key, plus the no-undo state, since the
-// legal moves depend on the placement before the opponent's last move (RULES.md section 4).
-Key search_key(const Position& pos);
 
 // Orthodox: the legal moves that give check (the last move of a direct mate), generated without
 // the moves that cannot.
