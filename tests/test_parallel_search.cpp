@@ -10,6 +10,7 @@
 #include "format/report_text.h"
 #include "solver/analysis/analysis.h"
 #include "solver/search/search.h"
+#include "solver/search/thread.h"
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>

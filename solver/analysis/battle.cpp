@@ -7,6 +7,7 @@
 #include "solver/rules/legality.h"
 #include "solver/search/goal_search.h"
 #include "solver/search/search.h"
+#include "solver/search/thread.h"
 
 #include <algorithm>
 #include <atomic>

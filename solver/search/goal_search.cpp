@@ -11,10 +11,9 @@ Key salt(const Stipulation& s) {
 }
 } // namespace
 
-GoalSearch::GoalSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
-                       const SearchRestrictions& restrictions)
-    : stip_(stip), tt_(tt), stop_(stop), restrictions_(restrictions.applied_to(stip)),
-      nontrivial_budget_(std::max(restrictions.nontrivial_max, 0)) {}
+GoalSearch::GoalSearch(const Stipulation& stip, TranspositionTable& tt,
+                       const std::atomic<bool>& stop, const SearchRestrictions& restrictions)
+    : stip_(stip), tt_(tt), stop_(stop), guards_(restrictions, stip) {}
 
 GoalSearch::Frame GoalSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
@@ -24,7 +23,7 @@ GoalSearch::Frame GoalSearch::frame() {
 // NonTrivial: the budget is part of the node, as in MateSearch (and Popeye's hash.c).
 Key GoalSearch::key(const Position& pos) const {
     Key k = search_key(pos) ^ salt(stip_);
-    if (restrictions_.nontrivial()) k ^= uint64_t(nontrivial_budget_ + 1) * 0xD6E8FEB86659FD93ULL;
+    if (guards_.applied.nontrivial()) k ^= uint64_t(guards_.budget + 1) * 0xD6E8FEB86659FD93ULL;
     return k;
 }
 
@@ -80,7 +79,7 @@ void first_moves_of(const Position& diagram, const Stipulation& stip, MoveList& 
 // Under a restriction a length is judged on its own (a move refused at n may win sooner, where
 // the guards do not apply): the shorter lengths first keep "within n" monotone for the table.
 Outcome GoalSearch::attack(Position& pos, int n) {
-    if (n >= 2 && restrictions_.any()) {
+    if (n >= 2 && guards_.applied.any()) {
         Outcome shorter = attack(pos, n - 1);
         if (shorter != Outcome::Fail) return shorter;
     }
@@ -89,7 +88,8 @@ Outcome GoalSearch::attack(Position& pos, int n) {
 
 Outcome GoalSearch::attack_node(Position& pos, int n) {
     if (n <= 0) return Outcome::Fail;
-    if (restrictions_.keep_mating_piece && goal_piece_lost(pos, true)) return Outcome::Fail;
+    if (guards_.applied.keep_mating_piece && guards_.goal_piece_lost(pos, true))
+        return Outcome::Fail;
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
     ++nodes_;
     const Key k = key(pos);
@@ -130,20 +130,17 @@ Outcome GoalSearch::defend(Position& pos, int n) {
     ++nodes_;
     const bool direct = stip_.kind == Stipulation::Kind::Direct;
     if (direct && goal_reached(pos)) return Outcome::Win; // no restriction after the goal
-    struct Restore { // gives back the budget the guard sets for this node's subtrees
-        int& budget;
-        const int saved;
-        ~Restore() { budget = saved; }
-    } restore{nontrivial_budget_, nontrivial_budget_};
+    BudgetRestorer restore{guards_.budget, guards_.budget};
     // r#N: a defender that can mate must, whatever the restrictions (Popeye tests it first).
-    if (restrictions_.any() && stip_.kind == Stipulation::Kind::Reflex && defender_must_reach(pos))
+    if (guards_.applied.any() && stip_.kind == Stipulation::Kind::Reflex &&
+        defender_must_reach(pos))
         return Outcome::Win;
-    if (restrictions_.any())
+    if (guards_.applied.any())
         if (Outcome g = guard_defence(pos, n); g != Outcome::Win) return g;
     Frame f = frame();
     generate_legal(pos, f.list);
     if (f.list.empty()) return Outcome::Fail; // the defender mated or stalemated: not the goal
-    if (too_many_flights(pos, f.list, n)) return Outcome::Fail;
+    if (guards_.too_many_flights(pos, f.list, n)) return Outcome::Fail;
     if (direct) {
         if (n <= 1) return Outcome::Fail;
     } else {
@@ -167,6 +164,41 @@ Outcome GoalSearch::defend(Position& pos, int n) {
         unknown |= o == Outcome::Unknown;
     }
     return unknown ? Outcome::Unknown : Outcome::Win;
+}
+
+// SearchRestrictions (restrictions.h) ---------------------------------------------------------
+
+Outcome GoalSearch::guard_defence(Position& pos, int n) {
+    const bool direct = stip_.kind == Stipulation::Kind::Direct;
+    // =N: after the attacker's last move only the goal counts (tested before this guard).
+    if (guards_.applied.keep_mating_piece && (!direct || n >= 2) &&
+        guards_.goal_piece_lost(pos, false))
+        return Outcome::Fail;
+    if (nontrivial_applies(n))
+        if (Outcome g = guards_.admit(nontrivial_defences(pos, guards_.budget + 2));
+            g != Outcome::Win)
+            return g;
+    return threat_guard(pos, n);
+}
+
+Outcome GoalSearch::threat_guard(Position& pos, int n) {
+    return guards_.threat_guard(pos, n,
+                                [this](Position& p, int within) { return attack(p, within); });
+}
+
+// Popeye's r#3 with NonTrivial 0 0 keeps a key after whose defences White has an r#1
+// (tests/data/popeye/goal_restrictions).
+int GoalSearch::nontrivial_defences(Position& pos, int limit) {
+    Frame f = frame();
+    generate_legal(pos, f.list);
+    return guards_.nontrivial_defences(
+        pos, limit,
+        [&](auto&& visit) {
+            for (Move r : f.list)
+                if (visit(r)) break;
+        },
+        [this](const Position& p) { return goal_reached(p); },
+        [this](Position& p, int t) { return attack(p, t); });
 }
 
 } // namespace dynamo

@@ -3,12 +3,12 @@
 // legal moves with the shared table; MateSearch hands these stipulations over to it, so that the
 // tree builder and the analysis serve all of them. Popeye's search restrictions (Threat,
 // MaxFlightsquares, NonTrivial, KeepMatingPiece) apply here as in MateSearch: a direct stalemate
-// as a direct mate, s=N and r#N as a selfmate (goal_restrictions.cpp).
+// as a direct mate, s=N and r#N as a selfmate (restrictions.h).
 #pragma once
 
-#include "solver/rules/movegen.h"
-#include "solver/board/position.h"
 #include "solver/analysis/solution.h"
+#include "solver/board/position.h"
+#include "solver/rules/movegen.h"
 #include "solver/search/outcome.h"
 #include "solver/search/restrictions.h"
 #include "solver/search/stipulation.h"
@@ -47,22 +47,21 @@ class GoalSearch {
 
     // NonTrivial, as MateSearch's: the budget left along the line (part of the node's key), and
     // at a defence node whether the guard applies and the non-trivial defences (-1 if stopped).
-    int nontrivial_budget() const { return nontrivial_budget_; }
-    void set_nontrivial_budget(int budget) { nontrivial_budget_ = budget; }
-    bool nontrivial_applies(int n) const;
+    int nontrivial_budget() const { return guards_.budget; }
+    void set_nontrivial_budget(int budget) { guards_.budget = budget; }
+    bool nontrivial_applies(int n) const { return guards_.nontrivial_applies(n); }
     int nontrivial_defences(Position& pos, int limit);
     // Threat T at a defence node: Fail if the attacker's move does not count, Unknown if stopped.
     Outcome threat_guard(Position& pos, int n);
     // MaxFlightsquares F at a defence node, its moves given.
-    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
+    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const {
+        return guards_.too_many_flights(pos, defences, n);
+    }
 
   private:
     // The restrictions at a defence node, before its moves: Fail if the attacker's move does not
     // count, Unknown if stopped, Win if it does (the budget then set for the subtrees).
     Outcome guard_defence(Position& pos, int n);
-    // KeepMatingPiece: whether the side that is to reach the goal (=N: White, s=N: Black) has
-    // nothing left but its king (r#N has no such side: SearchRestrictions::applied_to).
-    bool goal_piece_lost(const Position& pos, bool attacker_to_move) const;
     Outcome attack_node(Position& pos, int n);
 
     struct Frame {
@@ -79,8 +78,7 @@ class GoalSearch {
     std::vector<std::unique_ptr<MoveList>> lists_;
     int depth_ = 0;
     uint64_t nodes_ = 0;
-    SearchRestrictions restrictions_;
-    int nontrivial_budget_ = 0;
+    RestrictionGuards guards_;
 };
 
 // r#: whether the attacker, to move, can mate: then it must, and the reflexmate fails (Popeye

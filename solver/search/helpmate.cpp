@@ -26,8 +26,8 @@ TranspositionTable::Bounds no_solution(int plies) {
 
 } // namespace
 
-HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop, Stipulation::Goal goal,
-                       bool help_self)
+HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop,
+                       Stipulation::Goal goal, bool help_self)
     : tt_(tt), stop_(stop), goal_(goal), help_self_(help_self) {}
 
 HelpSearch::Frame HelpSearch::frame() {
@@ -68,7 +68,8 @@ int HelpSearch::search(Position& pos, int plies) {
               (help_self_ ? 0xA54FF53A5F1D36F1ULL : 0);
     TranspositionTable::Bounds b = tt_.probe(key);
     if (b.fail > 0) return 0;
-    if (b.win != TranspositionTable::NO_WIN && !solutions_ && remaining_ == 1) { // asked: is there one?
+    if (b.win != TranspositionTable::NO_WIN && !solutions_ &&
+        remaining_ == 1) { // asked: is there one?
         found();
         return 1;
     }
@@ -86,8 +87,10 @@ int HelpSearch::search(Position& pos, int plies) {
             if (stopped_ || remaining_ == 0) break;
         }
     }
-    if (count > 0) tt_.store(key, has_solution(plies));
-    else if (!stopped_) tt_.store(key, no_solution(plies));
+    if (count > 0)
+        tt_.store(key, has_solution(plies));
+    else if (!stopped_)
+        tt_.store(key, no_solution(plies));
     return count;
 }
 
@@ -95,8 +98,10 @@ int HelpSearch::search(Position& pos, int plies) {
 int HelpSearch::mating_moves(Position& pos) {
     Frame f = frame();
     const bool dynamo = pos.rules().is_dynamo();
-    if (dynamo) generate_legal(pos, f.list);
-    else generate_orthodox_checks(pos, f.list); // exactly the checks: no test below
+    if (dynamo)
+        generate_legal(pos, f.list);
+    else
+        generate_orthodox_checks(pos, f.list); // exactly the checks: no test below
     int count = 0;
     const DynamoCheckHints hints(pos);
     for (Move m : f.list) {

@@ -5,8 +5,8 @@
 // after the last help move, every move of the side to move must mate (forced_mates()).
 #pragma once
 
-#include "solver/rules/movegen.h"
 #include "solver/board/position.h"
+#include "solver/rules/movegen.h"
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
 
@@ -38,7 +38,7 @@ class HelpSearch {
     int search(Position& pos, int plies);
     int mating_moves(Position& pos); // the last half-move
     int stalemating_moves(Position& pos);
-    int forced_mates(Position& pos);  // hs#: every move mates (and there is one)
+    int forced_mates(Position& pos); // hs#: every move mates (and there is one)
     void found();                    // the current line is a solution
 
     struct Frame {

@@ -68,7 +68,8 @@ class MateFlights {
             const Square f = pop_lsb(left);
             // A line through a, opened by the departure, may reach f from another slider.
             if (!(geometry::line[a][f])) return true;
-            if (!((bishop_attacks(f, occ) & diagonal_ & ~ab) | (rook_attacks(f, occ) & straight_ & ~ab)))
+            if (!((bishop_attacks(f, occ) & diagonal_ & ~ab) |
+                  (rook_attacks(f, occ) & straight_ & ~ab)))
                 return true;
         }
         return false;

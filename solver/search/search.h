@@ -4,21 +4,15 @@
 // defender (Black) to move right after an attacker move, n counting that move. Results are
 // exact: Win or Fail, or Unknown when the search was stopped (time limit, interrupt).
 //
-// With a HelperPool, and more than one thread in the task arena, the moves below the root are
-// searched in parallel where the tree is large and a thread has no first move of its own (Young
-// Brothers Wait): at a defence node the first defence alone, then, if it does not refute, the
-// others shared out among the threads; at an attacker node the first two moves alone, then, if
-// neither wins, the others. A thread splits no node below one of its splits whose helper task
-// no thread has begun. A first move's search gets a twin instead, at each length (defend_length):
-// the same node searched by the first thread free, the attacker's moves the other way round,
-// and the first of the two to have the node's answer stops the other. The outcomes are the same;
-// only the node counts vary.
+// With a HelperPool the search runs on several threads (thread.h).
 #pragma once
 
-#include "solver/search/goal_search.h"
-#include "solver/rules/movegen.h"
 #include "solver/board/position.h"
+#include "solver/rules/movegen.h"
+#include "solver/search/goal_search.h"
+#include "solver/search/movepick.h"
 #include "solver/search/outcome.h"
+#include "solver/search/restrictions.h"
 #include "solver/search/search_key.h"
 #include "solver/search/stipulation.h"
 #include "solver/search/tt.h"
@@ -31,62 +25,7 @@
 
 namespace dynamo {
 
-class MateSearch;
-
-// Spare searchers for the defences searched in parallel, one stack per thread: a thread that
-// waits for its helpers runs their tasks meanwhile, each with a searcher of its own. One pool
-// serves every search that shares its table and stop flag (one analysis), and outlives them, so
-// that the searchers' move lists and last-move tables are made once.
-class HelperPool {
-  public:
-    HelperPool(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
-               const SearchRestrictions& restrictions = {});
-    ~HelperPool();
-    HelperPool(const HelperPool&) = delete;
-    HelperPool& operator=(const HelperPool&) = delete;
-
-    // Defence nodes with at least this many attacker moves left (counting the one just played)
-    // are split. Conservative: on 2 cores no depth paid (most of the work is in the attacker's
-    // failing nodes, which do not split); 3 cost 4% on castling_11's key searched alone, 2 more.
-    int split_depth = 4;
-    // Attacker nodes with at least this many moves left are split too (0: never), once the
-    // killer and one more move have failed to win.
-    int attack_split_depth = 3;
-
-    // For tests and tuning: splits made, those a deciding move (a refutation, a win) cut short,
-    // the nodes searched in the moves they shared out, the splits made at attacker nodes, and
-    // those made below another split of the same thread.
-    uint64_t splits() const { return splits_.load(std::memory_order_relaxed); }
-    uint64_t nested_splits() const { return nested_splits_.load(std::memory_order_relaxed); }
-    uint64_t refuted_splits() const { return refuted_splits_.load(std::memory_order_relaxed); }
-    uint64_t split_nodes() const { return split_nodes_.load(std::memory_order_relaxed); }
-    uint64_t attacker_splits() const { return attacker_splits_.load(std::memory_order_relaxed); }
-    // Twin searches offered (defend_length; one begins if a thread is free before the node is
-    // decided), and those that had the node's answer first.
-    uint64_t twins() const { return twins_.load(std::memory_order_relaxed); }
-    uint64_t twin_answers() const { return twin_answers_.load(std::memory_order_relaxed); }
-
-  private:
-    friend class MateSearch;
-    struct Helper;
-    struct Stacks;
-    std::unique_ptr<Helper> take();
-    void give_back(std::unique_ptr<Helper> helper);
-
-    Stipulation stip_;
-    SearchRestrictions restrictions_;
-    TranspositionTable& tt_;
-    const std::atomic<bool>& stop_;
-    std::unique_ptr<Stacks> stacks_;
-    // The searches (not helpers) under way: first moves, set play. Read wherever a split could be
-    // made, so on a cache line of its own, away from the counts.
-    alignas(64) std::atomic<int> searches_{0};
-    alignas(64) std::atomic<uint64_t> splits_{0}, refuted_splits_{0}, split_nodes_{0},
-        attacker_splits_{0}, nested_splits_{0}, twins_{0}, twin_answers_{0};
-    // Splits decided so far (a refutation, a win): read at every node below a split, written
-    // seldom, so on a cache line of its own.
-    alignas(64) std::atomic<uint64_t> decisions_{0};
-};
+class HelperPool;
 
 class MateSearch {
   public:
@@ -130,10 +69,12 @@ class MateSearch {
     // from here (Popeye keeps it along the whole line, so a node's value depends on the path: it
     // is part of the key under which the node is stored). Starts at the restriction's M.
     // (=N, s=N, r#N: GoalSearch's.)
-    int nontrivial_budget() const { return goal_ ? goal_->nontrivial_budget() : nontrivial_budget_; }
+    int nontrivial_budget() const { return goal_ ? goal_->nontrivial_budget() : guards_.budget; }
     void set_nontrivial_budget(int budget) {
-        if (goal_) goal_->set_nontrivial_budget(budget);
-        else nontrivial_budget_ = budget;
+        if (goal_)
+            goal_->set_nontrivial_budget(budget);
+        else
+            guards_.budget = budget;
     }
     // NonTrivial at a defence node (n as in defend): whether the guard applies there, and the
     // defender's non-trivial defences, counted up to `limit` (-1 if stopped). After a node that
@@ -159,8 +100,33 @@ class MateSearch {
   private:
     friend class HelperPool;
     struct Split;
-    struct SplitOrigin;
     struct OriginScope;
+    // What a helper starts from: the split node's position and the killers of the search that
+    // split, as they were then (that search goes on with its own). Only what a helper reads: the
+    // node alone (it never unmakes past it) and the killers of the plies below it, [first_ply,
+    // end_ply).
+    struct SplitOrigin {
+        Position pos;
+        int first_ply = 0, end_ply = 0;
+        Move killer[128];
+        Move attack_killer[128];
+
+        void take(const Position& node, int n, const Move* killers, const Move* attack_killers) {
+            pos.copy_node_of(node);
+            first_ply = std::min(node.ply(), 127);
+            end_ply =
+                std::min(node.ply() + 2 * n + 2, 128); // n attacker moves left, and the replies
+            std::copy(killers + first_ply, killers + end_ply, killer + first_ply);
+            std::copy(attack_killers + first_ply, attack_killers + end_ply,
+                      attack_killer + first_ply);
+        }
+        void give(Position& node, Move* killers, Move* attack_killers) const {
+            node.copy_node_of(pos);
+            std::copy(killer + first_ply, killer + end_ply, killers + first_ply);
+            std::copy(attack_killer + first_ply, attack_killer + end_ply,
+                      attack_killers + first_ply);
+        }
+    };
 
     MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
                HelperPool* pool, const SearchRestrictions& restrictions, bool helper);
@@ -169,6 +135,7 @@ class MateSearch {
     // A defence node's key: apart from the attacker nodes' (the table holds both).
     Key defence_key(const Position& pos) const { return node_key(pos) ^ 0x9E3779B97F4A7C15ULL; }
     Outcome attack_node(Position& pos, int n);
+    bool self_last_moves(Position& pos, MoveList& list);
     Outcome defend_direct(Position& pos, int n);
     Outcome defend_direct_node(Position& pos, int n);
     template <typename Search> Outcome stored_defence(Position& pos, int n, const Search& search);
@@ -176,9 +143,10 @@ class MateSearch {
     Outcome dynamo_mate_in_one(Position& pos);
     Outcome killer_first(Position& pos, int n, int& tried);
     // Far from the end, the checks are tried before the killer at a defence node.
-    bool checks_before_killer(int n) const;
-    // A defence node's list in the order it is searched; returns where history takes over.
-    int order_defences(const Position& pos, MoveList& list, int n, int& first) const;
+    bool checks_before_killer(int n) const {
+        return dynamo::checks_before_killer(n, stip_.kind == Stipulation::Kind::Self,
+                                            guards_.applied.nontrivial());
+    }
     Outcome dynamo_defend_self_last(Position& pos);
     Outcome defend_self(Position& pos, int n);
     Outcome defend_self_node(Position& pos, int n);
@@ -186,25 +154,26 @@ class MateSearch {
     // SearchRestrictions at a defence node (n as in defend): Fail if the attacker's move does
     // not count, Unknown if stopped, Win if it does.
     Outcome threat_guard(Position& pos, int n);
-    bool too_many_flights(const Position& pos, const MoveList& defences, int n) const;
-    // NonTrivial at a defence node: Fail if the attacker's move allows too many non-trivial
-    // defences, Unknown if stopped; else Win, with the budget set for the defences' subtrees.
+    // NonTrivial at a defence node: RestrictionGuards::admit on the node's count.
     Outcome nontrivial_guard(Position& pos);
     // The guard's count at a defence node (nontrivial_defences up to the budget + 2), from the
     // table's NonTrivialCounts where it was counted before; `key`: defence_key(pos).
     int guard_count(Position& pos, Key key);
-    // KeepMatingPiece: whether the side that is to mate has lost its last piece but the king.
-    bool mating_piece_lost(const Position& pos, bool attacker_to_move) const;
     bool may_split(int n) const;
     bool may_split_attack(int n) const;
     // Whether a sibling has decided the split this search works for, or one above it.
-    bool split_cancelled();
+    bool split_cancelled() { return split_ && split_cancelled_slow(); }
+    bool split_cancelled_slow();
+    void enter_pool(); // a search (not a helper) under way
+    void leave_pool();
     bool split_may_pay();
     int arena_threads(); // the task arena's threads, asked once (a search stays in one arena)
     void flush_split_counts();
     SplitOrigin& next_origin(); // see OriginScope
-    static void join(HelperPool::Helper& h, const SplitOrigin& origin, uint64_t id,
-                     const Split& split, uint64_t decisions);
+    // A helper's search about to work for `split`, made at `origin` with this id; the helper's
+    // position and the split it last worked for given.
+    void join(Position& pos, uint64_t& split_id, const SplitOrigin& origin, uint64_t id,
+              const Split& split, uint64_t decisions);
     // defend(pos, n) with a twin: another thread searches the same node, from when it is free,
     // the attacker's moves the other way round; the two meet through the table, and the first
     // answer is the node's. Plain defend() in an arena of one thread.
@@ -223,13 +192,12 @@ class MateSearch {
     Frame frame();
 
     Stipulation stip_;
-    SearchRestrictions restrictions_;
+    RestrictionGuards guards_;
     std::vector<std::unique_ptr<MoveList>> lists_;
     int depth_ = 0;
     TranspositionTable& tt_;
     const std::atomic<bool>& stop_;
     uint64_t nodes_ = 0;
-    int nontrivial_budget_ = 0;
     // The table of NonTrivial's counts of the thread this search runs on (a searcher never
     // changes threads: a first move's runs in one task, a helper is taken from and given back
     // to its thread's stack).
@@ -241,9 +209,7 @@ class MateSearch {
     // A slot holds the key with its lowest bit replaced by the outcome (1: win); 0 is empty.
     static constexpr size_t LAST_MOVE_SLOTS = size_t(1) << 12;
     std::vector<uint64_t> last_move_table_;
-    Move killer_[128] = {};        // per ply: the defence that last refuted, tried first
-    std::vector<uint32_t> history_ = std::vector<uint32_t>(64 * 128); // refutation history
-    Move attack_killer_[128] = {}; // per ply: the attacker move that last won, tried first
+    MoveOrder order_;
     HelperPool* pool_;
     bool helper_;
     bool opposite_order_ = false;      // a twin: the attacker's moves after the killer, last first
@@ -259,14 +225,5 @@ class MateSearch {
     } split_counts_;
     int threads_ = 0; // arena_threads(), once asked
 };
-
-// Orthodox: the legal moves that give check (the last move of a direct mate), generated without
-// the moves that cannot.
-void generate_orthodox_checks(const Position& pos, MoveList& list);
-
-// For tests: at an orthodox selfmate's last attacker move (attacker to move, n == 1), for each of
-// `moves`, the defender move that the search takes to stay legal and non-checking after it
-// (`killer` tried first), so that the move is dismissed unmade; Move::none() if not dismissed.
-std::vector<Move> selfmate_last_dismissals(Position& pos, Move killer, const MoveList& moves);
 
 } // namespace dynamo

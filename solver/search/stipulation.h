@@ -21,9 +21,9 @@ struct Stipulation {
 
     Kind kind = Kind::Direct;
     Goal goal = Goal::Mate;
-    int moves = 1;      // N of #N, s#N, h#N; for h#N.5 the N (0 in h#0.5)
-    bool half = false;  // h#N.5: White plays one half-move first; hs#N.5: Black does
-    std::string text;   // as written, normalised: "#2", "s#3", "h#2.5", "ser-h#3", "r#2"
+    int moves = 1;     // N of #N, s#N, h#N; for h#N.5 the N (0 in h#0.5)
+    bool half = false; // h#N.5: White plays one half-move first; hs#N.5: Black does
+    std::string text;  // as written, normalised: "#2", "s#3", "h#2.5", "ser-h#3", "r#2"
 
     // Who moves first in the diagram (option WhiteToPlay can turn h#N into h#(N-0.5)).
     Color first_mover() const {
@@ -52,7 +52,8 @@ struct Stipulation {
 //  - NonTrivial M T: the defender then has at most 1 + B non-trivial defences, B being what is
 //    left of M along the line (each such node spends its non-trivial defences beyond the first).
 //    A defence is trivial if the attacker then wins within T + 1 moves (#) or T moves (s#).
-//    Applied where the attacker has more than T moves left after the defence (options/nontrivial.c);
+//    Applied where the attacker has more than T moves left after the defence
+//    (options/nontrivial.c);
 //  - KeepMatingPiece: the side that is to mate (the attacker in #, the defender in s#) keeps a
 //    piece other than its king (optimisations/keepmating.c); likewise the side that is to
 //    stalemate (=N: White, s=N: Black); never in r#N (applied_to).

@@ -44,7 +44,8 @@ TranspositionTable::~TranspositionTable() = default;
 void TranspositionTable::clear() {
     // Every bucket the table may have used, and back to its first size.
     for (size_t i = 0; i <= max_mask_; ++i)
-        for (uint64_t& w : buckets_[i].slot) std::atomic_ref<uint64_t>(w).store(0, std::memory_order_relaxed);
+        for (uint64_t& w : buckets_[i].slot)
+            std::atomic_ref<uint64_t>(w).store(0, std::memory_order_relaxed);
     mask_.store(first_mask(), std::memory_order_relaxed);
     sampled_new_.store(0, std::memory_order_relaxed);
     for (NonTrivialCounts& counts : nontrivial_counts_->tables) counts.clear();
@@ -57,7 +58,8 @@ constexpr uint64_t UNKNOWN_WIN = 127; // the code of NO_WIN
 // The data bits: the win bound in bits 0-6 (1..MAX_MOVES, UNKNOWN_WIN: none), the failure bound
 // in bits 7-13 (0..MAX_MOVES + 1). Never 0, so that no entry reads as an empty word.
 uint64_t pack(TranspositionTable::Bounds b) {
-    uint64_t win = b.win > TranspositionTable::MAX_MOVES ? UNKNOWN_WIN : uint64_t(std::max(b.win, 1));
+    uint64_t win =
+        b.win > TranspositionTable::MAX_MOVES ? UNKNOWN_WIN : uint64_t(std::max(b.win, 1));
     uint64_t fail = uint64_t(std::clamp(b.fail, 0, TranspositionTable::MAX_MOVES + 1));
     return win | fail << 7;
 }
