@@ -1,9 +1,9 @@
 #include "item_report.h"
 
-#include "format/fen.h"
-#include "format/report_json.h"
-#include "format/report_text.h"
-#include "format/terms.h"
+#include "format/base/fen.h"
+#include "format/output/report_json.h"
+#include "format/output/report_text.h"
+#include "format/base/terms.h"
 #include "solver/analysis/analysis.h"
 
 namespace dynamo::batch {

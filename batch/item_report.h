@@ -5,7 +5,7 @@
 #include "items.h"
 #include "settings.h"
 
-#include "format/notation.h"
+#include "format/base/notation.h"
 #include "solver/analysis/solution.h"
 
 #include <optional>

@@ -2,7 +2,7 @@
 // or per problem or file that cannot be analysed (its errors), in input order.
 #pragma once
 
-#include "format/problem_reader.h"
+#include "format/input/problem_reader.h"
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #include "report.h"
 
-#include "format/report_json.h"
-#include "format/terms.h"
+#include "format/output/report_json.h"
+#include "format/base/terms.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -5,7 +5,7 @@
 #include "item_report.h"
 #include "summary.h"
 
-#include "format/notation.h"
+#include "format/base/notation.h"
 
 #include <ostream>
 #include <string>

@@ -4,9 +4,9 @@
 // text or prints.
 #pragma once
 
-#include "format/notation.h"
-#include "format/popeye_order.h"
-#include "format/problem.h"
+#include "format/base/notation.h"
+#include "format/output/popeye_order.h"
+#include "format/base/problem.h"
 #include "solver/analysis/options.h"
 #include "solver/rules/rules.h"
 

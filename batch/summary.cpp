@@ -1,6 +1,6 @@
 #include "summary.h"
 
-#include "format/terms.h"
+#include "format/base/terms.h"
 
 #include <algorithm>
 #include <cstdio>

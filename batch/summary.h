@@ -4,7 +4,7 @@
 
 #include "item_report.h"
 
-#include "format/notation.h"
+#include "format/base/notation.h"
 
 #include <optional>
 #include <string>

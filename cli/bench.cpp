@@ -6,8 +6,8 @@
 #include "settings.h"
 #include "usage.h"
 
-#include "format/fen.h"
-#include "format/problem_reader.h"
+#include "format/base/fen.h"
+#include "format/input/problem_reader.h"
 #include "solver/analysis/analysis.h"
 #include "solver/rules/perft.h"
 

@@ -5,8 +5,8 @@
 #include "settings.h"
 #include "usage.h"
 
-#include "format/fen.h"
-#include "format/notation.h"
+#include "format/base/fen.h"
+#include "format/base/notation.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 #include "solver/rules/perft.h"

@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "format/text_input.h"
+#include "format/base/text_input.h"
 
 #include <charconv>
 #include <iostream>

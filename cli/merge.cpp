@@ -6,8 +6,8 @@
 #include "solve_output.h"
 #include "usage.h"
 
-#include "format/part_merge.h"
-#include "format/terms.h"
+#include "format/parts/part_merge.h"
+#include "format/base/terms.h"
 
 #include <iostream>
 

@@ -1,6 +1,6 @@
 #include "progress_line.h"
 
-#include "format/terms.h"
+#include "format/base/terms.h"
 
 #include <chrono>
 #include <memory>

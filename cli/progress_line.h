@@ -3,7 +3,7 @@
 // depth, how many are done, the nodes and the time, rewritten in place; erased at the end.
 #pragma once
 
-#include "format/notation.h"
+#include "format/base/notation.h"
 #include "solver/analysis/progress.h"
 #include "solver/board/position.h"
 #include "solver/search/stipulation.h"

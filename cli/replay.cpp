@@ -6,10 +6,11 @@
 #include "settings.h"
 #include "usage.h"
 
-#include "format/fen.h"
-#include "format/notation.h"
-#include "format/san.h"
-#include "format/text_input.h"
+#include "format/base/fen.h"
+#include "format/base/notation.h"
+#include "format/input/move_reader.h"
+#include "format/input/san.h"
+#include "format/base/text_input.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 

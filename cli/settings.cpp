@@ -3,7 +3,7 @@
 #include "progress_line.h"
 #include "usage.h"
 
-#include "format/message.h"
+#include "format/base/message.h"
 
 #include <csignal>
 

@@ -2,9 +2,9 @@
 
 #include "usage.h"
 
-#include "format/popeye_order.h"
-#include "format/report_json.h"
-#include "format/terms.h"
+#include "format/output/popeye_order.h"
+#include "format/output/report_json.h"
+#include "format/base/terms.h"
 
 #include <cstdio>
 #include <iostream>

@@ -5,9 +5,9 @@
 
 #include "options.h"
 
-#include "format/export.h"
-#include "format/problem.h"
-#include "format/report_text.h"
+#include "format/output/export.h"
+#include "format/base/problem.h"
+#include "format/output/report_text.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // (docs/distributed.md).
 #pragma once
 
-#include "format/part_file.h"
+#include "format/parts/part_file.h"
 #include "solver/analysis/options.h"
 
 #include <string>

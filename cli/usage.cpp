@@ -1,6 +1,6 @@
 #include "usage.h"
 
-#include "format/text_input.h"
+#include "format/base/text_input.h"
 
 #include <iostream>
 

@@ -2,8 +2,8 @@
 // (docs/format.md "Error messages"), and the exit status 2.
 #pragma once
 
-#include "format/message.h"
-#include "format/notation.h"
+#include "format/base/message.h"
+#include "format/base/notation.h"
 #include "options.h"
 
 #include <stdexcept>

@@ -2,7 +2,7 @@
 // that aborts with a message (libFuzzer then keeps the input that made it fail).
 #pragma once
 
-#include "format/fen.h"
+#include "format/base/fen.h"
 #include "solver/rules/legality.h"
 #include "solver/board/position.h"
 

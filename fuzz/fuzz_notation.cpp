@@ -3,7 +3,8 @@
 // move; the splitter of games never fails.
 #include "common.h"
 
-#include "format/notation.h"
+#include "format/base/notation.h"
+#include "format/input/move_reader.h"
 #include "solver/rules/movegen.h"
 
 using namespace dynamo;

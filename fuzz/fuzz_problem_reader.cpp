@@ -3,8 +3,8 @@
 // be generated from.
 #include "common.h"
 
-#include "format/problem_reader.h"
-#include "format/report_json.h"
+#include "format/input/problem_reader.h"
+#include "format/output/report_json.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 

@@ -1,8 +1,8 @@
 // Small helpers shared by the tests: positions from FEN, move lists as sorted text, test data.
 #pragma once
 
-#include "format/fen.h"
-#include "format/notation.h"
+#include "format/base/fen.h"
+#include "format/base/notation.h"
 #include "solver/rules/movegen.h"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // Test helper: a problem read from a file or a text, with its diagram position.
 #pragma once
 
-#include "format/problem_reader.h"
+#include "format/input/problem_reader.h"
 
 #include <catch2/catch.hpp>
 

@@ -6,7 +6,7 @@
 // (test_popeye_order.cpp, test_helpmate.cpp, test_popeye.cpp).
 #include "helpers.h"
 
-#include "format/problem_reader.h"
+#include "format/input/problem_reader.h"
 
 using namespace dynamo;
 using namespace dynamo::test;

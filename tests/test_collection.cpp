@@ -6,7 +6,7 @@
 #include "cli_helpers.h"
 
 #include "cli/commands.h"
-#include "format/problem_reader.h"
+#include "format/input/problem_reader.h"
 
 #include <nlohmann/json.hpp>
 

@@ -4,9 +4,9 @@
 #include "helpers.h"
 #include "problem_helpers.h"
 
-#include "format/problem.h"
-#include "format/report_json.h"
-#include "format/report_text.h"
+#include "format/base/problem.h"
+#include "format/output/report_json.h"
+#include "format/output/report_text.h"
 #include "solver/analysis/analysis.h"
 
 #include <nlohmann/json.hpp>

@@ -15,8 +15,8 @@
 #include "helpers.h"
 #include "popeye_compare.h"
 
-#include "format/problem_reader.h"
-#include "format/report_text.h"
+#include "format/input/problem_reader.h"
+#include "format/output/report_text.h"
 #include "solver/analysis/analysis.h"
 
 #include <algorithm>

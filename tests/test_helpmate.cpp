@@ -4,8 +4,8 @@
 // twins), and the same text whatever the number of threads.
 #include "helpers.h"
 
-#include "format/problem_reader.h"
-#include "format/report_text.h"
+#include "format/input/problem_reader.h"
+#include "format/output/report_text.h"
 #include "solver/analysis/analysis.h"
 
 #include <cctype>

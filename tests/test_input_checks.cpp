@@ -5,7 +5,7 @@
 #include "cli_helpers.h"
 
 #include "cli/commands.h"
-#include "format/text_input.h"
+#include "format/base/text_input.h"
 #include "solver/rules/legality.h"
 #include "solver/search/tt.h"
 

@@ -7,8 +7,8 @@
 #include "batch/report.h"
 #include "cli/commands.h"
 #include "cli/progress_line.h"
-#include "format/problem_reader.h"
-#include "format/terms.h"
+#include "format/input/problem_reader.h"
+#include "format/base/terms.h"
 
 #include <nlohmann/json.hpp>
 

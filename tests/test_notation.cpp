@@ -2,6 +2,8 @@
 // errors, and the game Kustrin-Castelli of RULES.md section 8.6 read as printed.
 #include "helpers.h"
 
+#include "format/input/move_reader.h"
+
 #include <set>
 
 using namespace dynamo;

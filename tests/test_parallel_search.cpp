@@ -5,9 +5,9 @@
 // a twin's answer, when it comes first, is the node's), and the global stop still gives Unknown.
 #include "helpers.h"
 
-#include "format/problem.h"
-#include "format/problem_reader.h"
-#include "format/report_text.h"
+#include "format/base/problem.h"
+#include "format/input/problem_reader.h"
+#include "format/output/report_text.h"
 #include "solver/analysis/analysis.h"
 #include "solver/search/search.h"
 #include "solver/search/thread.h"

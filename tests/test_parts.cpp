@@ -6,7 +6,7 @@
 #include "popeye_compare.h"
 
 #include "cli/commands.h"
-#include "format/part_file.h"
+#include "format/parts/part_file.h"
 
 #include <nlohmann/json.hpp>
 

@@ -10,8 +10,8 @@
 #include "cli_helpers.h"
 #include "popeye_compare.h"
 
-#include "format/fen.h"
-#include "format/popeye_order.h"
+#include "format/base/fen.h"
+#include "format/output/popeye_order.h"
 #include "solver/board/position.h"
 
 #include <filesystem>

@@ -8,9 +8,9 @@
 #include "helpers.h"
 #include "popeye_compare.h"
 
-#include "format/problem_reader.h"
-#include "format/notation.h"
-#include "format/report_text.h"
+#include "format/input/problem_reader.h"
+#include "format/base/notation.h"
+#include "format/output/report_text.h"
 #include "solver/analysis/analysis.h"
 
 #include <nlohmann/json.hpp>

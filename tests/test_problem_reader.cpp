@@ -1,7 +1,7 @@
 // Problem-file reader (SPEC.md section 1): Popeye's input language, its errors, twins.
 #include "helpers.h"
 
-#include "format/problem_reader.h"
+#include "format/input/problem_reader.h"
 
 #include <chrono>
 #include <filesystem>

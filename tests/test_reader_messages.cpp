@@ -4,8 +4,8 @@
 #include "cli_helpers.h"
 #include "temp_file.h"
 
-#include "format/message.h"
-#include "format/problem_reader.h"
+#include "format/base/message.h"
+#include "format/input/problem_reader.h"
 
 #include <filesystem>
 #include <fstream>

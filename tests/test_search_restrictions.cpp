@@ -6,8 +6,8 @@
 #include "problem_helpers.h"
 
 #include "cli/commands.h"
-#include "format/problem_reader.h"
-#include "format/report_text.h"
+#include "format/input/problem_reader.h"
+#include "format/output/report_text.h"
 #include "solver/analysis/analysis.h"
 
 #include <nlohmann/json.hpp>

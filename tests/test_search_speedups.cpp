@@ -7,8 +7,8 @@
 #include "problem_helpers.h"
 #include "random_placement.h"
 
-#include "format/problem.h"
-#include "format/problem_reader.h"
+#include "format/base/problem.h"
+#include "format/input/problem_reader.h"
 #include "solver/analysis/analysis.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/check_hints.h"

@@ -5,8 +5,8 @@
 // the keys or the number of solutions, unless one run is unfinished; nothing crashes.
 #include "helpers.h"
 
-#include "format/problem.h"
-#include "format/stipulation_text.h"
+#include "format/base/problem.h"
+#include "format/base/stipulation_text.h"
 #include "solver/analysis/analysis.h"
 #include "solver/rules/legality.h"
 

@@ -2,8 +2,8 @@
 // set, tries refuted once), determinism across thread counts, and the time limit.
 #include "helpers.h"
 
-#include "format/report_text.h"
-#include "format/stipulation_text.h"
+#include "format/output/report_text.h"
+#include "format/base/stipulation_text.h"
 #include "solver/analysis/analysis.h"
 
 #include <chrono>

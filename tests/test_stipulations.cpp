@@ -6,10 +6,10 @@
 #include "helpers.h"
 #include "popeye_compare.h"
 
-#include "format/fen.h"
-#include "format/problem_reader.h"
-#include "format/report_text.h"
-#include "format/stipulation_text.h"
+#include "format/base/fen.h"
+#include "format/input/problem_reader.h"
+#include "format/output/report_text.h"
+#include "format/base/stipulation_text.h"
 #include "solver/analysis/analysis.h"
 #include "solver/rules/movegen.h"
 

@@ -7,9 +7,9 @@
 
 #include "cli/commands.h"
 #include "cli/progress_line.h"
-#include "format/export.h"
-#include "format/problem_reader.h"
-#include "format/san.h"
+#include "format/output/export.h"
+#include "format/input/problem_reader.h"
+#include "format/input/san.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,0 +1,445 @@
+#include "format/output/report_text.h"
+#include "format/base/terms.h"
+
+#include "format/base/stipulation_text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace dynamo {
+
+namespace {
+
+std::string mark_suffix(MoveMark mark) { return mark_text(mark); } // one writer: notation.h
+
+// Popeye's columns: the attacker's k-th move at 8k-6 (the first at 3), the defender's at 8k-2;
+// the move number ends there, so from move 10 on it starts a column earlier per extra digit.
+size_t number_width(int k) { return std::to_string(k).size() - 1; }
+std::string attacker_indent(int k) {
+    return std::string(k == 1 ? 3 : size_t(8 * k - 6) - number_width(k), ' ');
+}
+std::string defender_indent(int k) { return std::string(size_t(8 * k - 2) - number_width(k), ' '); }
+
+class TreeWriter {
+  public:
+    TreeWriter(const Position& diagram, Language lang) : pos_(diagram), lang_(lang) {}
+
+    // An attacker move (its k-th), made from the current position, and what follows it.
+    void play(const PlayNode& node, int k, const char* root_mark = "") {
+        out_ << attacker_indent(k) << k << "." << move_text(pos_, node.move, lang_);
+        pos_.make(node.move);
+        after(node, k, root_mark);
+        pos_.unmake();
+    }
+
+    // PostKeyPlay: the play after a key not named, the diagram being the position after it.
+    // Popeye writes the key's line without the key: " threat:", " zugzwang.", " +".
+    void post_key(const PlayNode& node) { after(node, 1, ""); }
+
+    // A defender move (its k-th) and the attacker's continuations; one that refutes (only in
+    // post-key play: a key's defences are all answered) says so, as Popeye does.
+    void defence(const DefenceNode& d, int k, const char* suffix = "") {
+        out_ << defender_indent(k) << k << "..." << move_text(pos_, d.move, lang_)
+             << mark_suffix(d.mark) << suffix << "\n";
+        if (d.refutes && !*suffix)
+            out_ << std::string(defender_indent(k).size() + 2, ' ') << term(Term::Refutes, lang_)
+                 << ".\n";
+        pos_.make(d.move);
+        for (const PlayNode& c : d.continuations) play(c, k + 1);
+        pos_.unmake();
+    }
+
+    void root(const RootMove& r) {
+        bool key = r.kind == RootMove::Kind::Key;
+        play(r.play, 1, key ? " !" : " ?");
+        if (!r.refutations.empty()) {
+            out_ << "    " << term(Term::But, lang_) << "\n";
+            pos_.make(r.play.move);
+            for (const DefenceNode& d : r.refutations) defence(d, 1, " !");
+            pos_.unmake();
+        }
+    }
+
+    // Set play: the defender moves first in the diagram.
+    void set_play(const std::vector<DefenceNode>& set) {
+        pos_.make_null();
+        for (const DefenceNode& d : set) defence(d, 1);
+        pos_.unmake_null();
+    }
+
+    std::string text() const { return out_.str(); }
+
+  private:
+    // The rest of an attacker move's line (the move made): mark, threat or zugzwang; then the
+    // threats and the defences.
+    void after(const PlayNode& node, int k, const char* root_mark) {
+        out_ << mark_suffix(node.mark) << (node.forced ? " ?!?" : root_mark); // r#: a forced mate
+        if (!node.threats.empty()) out_ << " " << term(Term::Threat, lang_) << ":";
+        else if (node.zugzwang) out_ << " " << term(Term::Zugzwang, lang_) << ".";
+        out_ << "\n";
+        if (!node.threats.empty()) {
+            pos_.make_null();
+            for (const PlayNode& t : node.threats) play(t, k + 1);
+            pos_.unmake_null();
+        }
+        for (const DefenceNode& d : node.defences) defence(d, k);
+    }
+
+    Position pos_;
+    Language lang_;
+    std::ostringstream out_;
+};
+
+std::string centred(const std::string& s, size_t width = 37) {
+    if (s.size() >= width) return s;
+    return std::string((width - s.size()) / 2, ' ') + s;
+}
+
+std::string line_text(const Position& diagram, const std::vector<Move>& line, Language lang) {
+    Position pos = diagram;
+    std::string s;
+    for (size_t i = 0; i < line.size(); ++i) {
+        int k = int(i / 2) + 1;
+        s += i % 2 == 0 ? std::to_string(k) + "." : (i == 0 ? std::to_string(k) + "..." : " ");
+        s += move_text(pos, line[i], lang);
+        pos.make(line[i]);
+        if (i + 1 < line.size() && i % 2 == 1) s += " ";
+    }
+    return s;
+}
+
+// "mate dual: after 1.Qb3-c2 Bd1-e2: 2.Qc2-c3 / 2.Qc2-d3", "threat dual: after 1.Qb3-c2:
+// 2.Qc2-c3 / 2.f7-f8=Q", "short mate: after 1.Qb3-c2 Kd1-e2: 2.Qc2-c1 (in 1 move, 2 allowed)".
+std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
+    static constexpr Term labels[] = {Term::MateDual, Term::ContinuationDual, Term::ThreatDual,
+                                      Term::ShortMate};
+    std::string s = std::string(term(labels[int(d.kind)], lang)) + ": " +
+                    std::string(term(Term::After, lang)) + " " + line_text(diagram, d.line, lang) +
+                    ":";
+    Position pos = diagram;
+    for (Move m : d.line) pos.make(m);
+    // A defence line ends with the defender's move; a threat line with the attacker's, and the
+    // threats are played after a pass.
+    bool after_attacker = d.line.size() % 2 == 1;
+    if (after_attacker) pos.make_null();
+    int k = int(d.line.size() + 1) / 2 + 1;
+    for (size_t i = 0; i < d.continuations.size(); ++i) {
+        Move m = d.continuations[i];
+        s += std::string(i ? " /" : "") + " " + std::to_string(k) + "." + move_text(pos, m, lang);
+    }
+    if (d.kind == DualKind::Short) s += " (" + moves_allowed(d.length, d.allowed, lang) + ")";
+    return s;
+}
+
+// "no duals", "3 duals (2 mate, 1 continuation)", then threat duals and short mates apart.
+std::string dual_counts(const Solution& solution, Language lang) {
+    auto plural = [](int n, std::string_view one, std::string_view many) {
+        return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+    };
+    int mate = solution.duals_of(DualKind::Mate), cont = solution.duals_of(DualKind::Continuation);
+    std::string s = mate + cont == 0
+                        ? std::string(term(Term::NoDuals, lang))
+                        : plural(mate + cont, term(Term::Dual, lang), term(Term::Duals, lang)) +
+                              " (" + std::to_string(mate) + " " +
+                              std::string(term(Term::OfMate, lang)) + ", " + std::to_string(cont) +
+                              " " + std::string(term(Term::OfContinuation, lang)) + ")";
+    if (int t = solution.duals_of(DualKind::Threat))
+        s += "; " + plural(t, term(Term::ThreatDual, lang), term(Term::ThreatDuals, lang));
+    if (int m = solution.duals_of(DualKind::Short))
+        s += "; " + plural(m, term(Term::ShortMate, lang), term(Term::ShortMates, lang));
+    return s;
+}
+
+} // namespace
+
+std::string header_stipulation(const Stipulation& stip, const ProblemOptions& o) {
+    // Popeye's WriteOptions (output/plaintext/position.c): "/T" for Threat T, "/F" after it for
+    // MaxFlightsquares F ("//F" alone), ";M,L" for NonTrivial M L; written as given, applicable
+    // or not.
+    std::string s = stip.text;
+    if (o.threat_length >= 0) s += "/" + std::to_string(o.threat_length);
+    if (o.max_flights >= 0)
+        s += (o.threat_length >= 0 ? "/" : "//") + std::to_string(o.max_flights);
+    if (o.nontrivial_max >= 0)
+        s += ";" + std::to_string(o.nontrivial_max) + "," + std::to_string(o.nontrivial_length);
+    return s;
+}
+
+std::string text_header(const Problem& problem, const Position& diagram, const Stipulation& stip,
+                        const TextReportOptions& options) {
+    std::ostringstream out;
+    for (const auto& r : problem.remarks) out << r << "\n";
+    for (const auto& list : {problem.authors, problem.origins, problem.awards, problem.titles})
+        for (const auto& s : list) out << centred(s) << "\n";
+    if (options.board) {
+        out << "\n+---a---b---c---d---e---f---g---h---+\n|                                   |\n";
+        for (int rank = 7; rank >= 0; --rank) {
+            out << rank + 1;
+            for (int file = 0; file < 8; ++file) {
+                Piece p = diagram.piece_on(make_square(file, rank));
+                if (!p) out << "   .";
+                else out << (color_of(p) == BLACK ? "  -" : "   ") << piece_letter(type_of(p), options.lang);
+            }
+            out << "   " << rank + 1 << "\n|                                   |\n";
+        }
+        out << "+---a---b---c---d---e---f---g---h---+\n";
+    }
+    // Popeye's WritePieceCounts: the counts end in column 35, right after the stipulation if it
+    // is too long for that.
+    const std::string left = "  " + header_stipulation(stip, problem.options);
+    const std::string counts = std::to_string(popcount(diagram.pieces(WHITE))) + " + " +
+                               std::to_string(popcount(diagram.pieces(BLACK)));
+    out << left << std::string(35 - std::min<size_t>(35, left.size() + counts.size()), ' ')
+        << counts << "\n";
+    if (diagram.rules().is_dynamo()) out << centred(diagram.rules().name()) << "\n";
+    return out.str();
+}
+
+std::string text_solution(const Position& diagram, const Solution& solution,
+                          const TextReportOptions& options) {
+    if (options.order == SolutionOrder::Popeye) {
+        TextReportOptions ours = options;
+        ours.order = SolutionOrder::Ours;
+        ours.short_lines_listed = true;
+        return text_solution(diagram, popeye_ordered(diagram, solution), ours);
+    }
+    std::ostringstream out;
+    if (solution.verdict != Verdict::Illegal) {
+        out << "\n";
+        if (!solution.set_play.empty()) {
+            TreeWriter w(diagram, options.lang);
+            w.set_play(solution.set_play);
+            out << w.text() << "\n";
+        }
+        for (const RootMove& r : solution.root) {
+            TreeWriter w(diagram, options.lang);
+            w.root(r);
+            out << w.text() << "\n";
+        }
+        const PlayNode* after = solution.post_key ? &*solution.post_key : nullptr;
+        if (after && (!after->threats.empty() || !after->defences.empty() || after->zugzwang)) {
+            TreeWriter w(diagram, options.lang);
+            w.post_key(*solution.post_key);
+            out << w.text() << "\n";
+        }
+        for (const PlayNode& m : solution.forced) { // r#: "1.Bh6-f8 # ?!?", as Popeye
+            TreeWriter w(diagram, options.lang);
+            w.play(m, 1);
+            out << w.text() << "\n";
+        }
+        if (!solution.help_set_play.empty()) { // SetPlay: Popeye writes it first
+            const Position set = help_set_play_position(diagram);
+            const bool after_pass = solution.stipulation.half; // h#N.5's: "1...  ...  2.Black White"
+            for (const HelpLine& line : solution.help_set_play)
+                out << "  " << help_line_text(set, line, options.lang, after_pass) << "\n";
+            out << "\n";
+        }
+        // --order popeye: h#N's shorter solutions first, every length, as Popeye lists them.
+        if (options.short_lines_listed && solution.stipulation.kind == Stipulation::Kind::Help)
+            for (const HelpLine& line : solution.short_lines)
+                out << "  " << help_line_text(diagram, line, options.lang) << "\n";
+        for (const HelpLine& line : solution.help_lines)
+            out << "  " << help_line_text(diagram, line, options.lang) << "\n";
+        if (!solution.help_lines.empty()) out << "\n";
+    }
+    out << text_verdict(diagram, solution, options.lang);
+    return out.str();
+}
+
+Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
+    if (line.series) return with_length(solution.stipulation, int(line.moves.size()) - 1, false);
+    return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
+}
+
+std::string illegal_text(const Position& diagram, const Solution& solution, Language lang) {
+    // The reason is the diagram's (legality.h); another position's is kept as it was said.
+    auto cause = illegal_cause(diagram);
+    if (cause && cause->text() == solution.illegal_reason) return illegal_said(*cause).text(lang);
+    return solution.illegal_reason;
+}
+
+std::string help_line_text(const Position& diagram, const HelpLine& line, Language lang,
+                           bool after_pass) {
+    Position pos = diagram;
+    std::string s;
+    // Popeye's helpmate layout: move pairs "2.Black White", three spaces apart; a first White
+    // half-move (h#N.5) stands alone as "1...".
+    size_t i = 0;
+    int k = 1;
+    auto half_move = [&] {
+        s += move_text(pos, line.moves[i], lang) + mark_suffix(line.marks[i]);
+        pos.make(line.moves[i++]);
+    };
+    // Popeye's series layout: "1.Black   2.Black   3.Black White", White passing between.
+    if (line.series) {
+        for (; i + 1 < line.moves.size(); ++k) {
+            s += (s.empty() ? "" : "   ") + std::to_string(k) + ".";
+            half_move();
+            if (i + 1 < line.moves.size()) pos.make_null();
+        }
+        if (i < line.moves.size()) {
+            s += " ";
+            half_move();
+        }
+        return s;
+    }
+    // Set play of an h#N.5: White's first half-move passed, "1...  ...  2.Black White".
+    if (after_pass) {
+        s = "1...  ...";
+        k = 2;
+    }
+    // (By the line's length, not the side to move: under HalfDuplex Black's h#N.5 starts so.)
+    else if (line.moves.size() % 2 == 1) {
+        s += "1...";
+        half_move();
+        k = 2;
+    }
+    for (; i < line.moves.size(); ++k) {
+        s += (s.empty() ? "" : s.ends_with(" ...") ? "  " : "   ") + std::to_string(k) + ".";
+        half_move();
+        if (i < line.moves.size()) {
+            s += " ";
+            half_move();
+        }
+    }
+    return s;
+}
+
+namespace {
+
+// PostKeyPlay: the verdict line, with post_key_summary().
+std::string post_key_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    std::string summary;
+    if (solution.verdict == Verdict::Illegal)
+        summary = illegal_text(diagram, solution, lang);
+    else if (!solution.finished) summary = term(Term::StoppedBeforePostKey, lang);
+    else summary = post_key_summary(diagram, solution, lang);
+    std::ostringstream out;
+    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+        << " " << summary << "\n";
+    return out.str();
+}
+
+std::string help_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    std::ostringstream out;
+    auto stipulation_of = [&](const HelpLine& line) { return short_stipulation(solution, line).text; };
+    for (size_t i = 0; i < solution.short_lines.size() && i < size_t(SHORT_LINES_SHOWN); ++i) {
+        const HelpLine& line = solution.short_lines[i];
+        out << verdict_term(Verdict::Short, lang) << ": " << stipulation_of(line) << ": "
+            << help_line_text(diagram, line, lang) << "\n";
+    }
+    int count = solution.solutions;
+    std::string summary;
+    auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
+    if (solution.verdict == Verdict::Illegal) {
+        add(illegal_text(diagram, solution, lang));
+    } else {
+        if (solution.verdict == Verdict::Unfinished)
+            add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
+        add((solution.solutions_capped ? std::string(term(Term::AtLeast, lang)) + " " : "") +
+            std::to_string(count) + " " +
+            std::string(term(count == 1 ? Term::Solution : Term::Solutions, lang)) + ", " +
+            std::to_string(solution.intended) + " " +
+            std::string(term(solution.intended == 1 ? Term::IntendedOne : Term::Intended, lang)));
+        if (int(solution.help_lines.size()) < count)
+            add(std::to_string(solution.help_lines.size()) + " " +
+                std::string(term(Term::Shown, lang)) + " (MaxSolutions)");
+        if (!solution.short_lines.empty())
+            add(std::string(term(Term::Shorter, lang)) + ": " +
+                stipulation_of(solution.short_lines[0]));
+    }
+    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+        << " " << summary << "\n";
+    return out.str();
+}
+
+} // namespace
+
+std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang) {
+    if (!solution.post_key || !solution.finished) return "";
+    int v = solution.variations();
+    std::string s = std::string(term(Term::AfterTheKey, lang)) + ": " + std::to_string(v) + " " +
+                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang));
+    std::string refutations;
+    for (const DefenceNode& d : solution.post_key->defences)
+        if (d.refutes)
+            refutations += (refutations.empty() ? "1..." : ", 1...") + move_text(diagram, d.move, lang);
+    if (!refutations.empty()) s += "; " + std::string(term(Term::RefutedBy, lang)) + " " + refutations;
+    return s;
+}
+
+std::string restrictions_text(const SearchRestrictions& r) {
+    std::string text;
+    if (r.threat_length >= 0) text = "Threat " + std::to_string(r.threat_length);
+    auto add = [&](const std::string& s) { text += (text.empty() ? "" : ", ") + s; };
+    if (r.max_flights >= 0) add("MaxFlightsquares " + std::to_string(r.max_flights));
+    if (r.nontrivial())
+        add("NonTrivial " + std::to_string(r.nontrivial_max) + " " +
+            std::to_string(r.nontrivial_length));
+    if (r.keep_mating_piece) add("KeepMatingPiece");
+    return text;
+}
+
+std::string text_verdict(const Position& diagram, const Solution& solution, Language lang) {
+    if (solution.helpmate()) return help_verdict(diagram, solution, lang);
+    std::ostringstream out;
+    // The verdict holds only within the restrictions: said first, so that it is not missed.
+    if (solution.restrictions.any())
+        out << term(Term::Restricted, lang) << ": " << restrictions_text(solution.restrictions)
+            << " (" << term(Term::NotSearched, lang) << ")\n";
+    // Popeye's Threat T with T >= N: no defence node has a threat of T moves to look for.
+    // KeepMatingPiece in r#N: both sides have a goal, Popeye inserts no filter.
+    if (solution.unapplied.any())
+        out << term(Term::NotApplicable, lang) << ": " << restrictions_text(solution.unapplied)
+            << " ("
+            << (solution.unapplied.threat_length >= 0 ? std::string(term(Term::TooLongFor, lang)) + " "
+                                                      : std::string())
+            << solution.stipulation.text << ", " << term(Term::SolvedWithout, lang) << ")\n";
+    if (solution.post_key) return out.str() + post_key_verdict(diagram, solution, lang);
+    std::vector<std::string> keys;
+    for (const RootMove& r : solution.root) {
+        if (r.kind != RootMove::Kind::Key) continue;
+        keys.push_back("1." + move_text(diagram, r.play.move, lang));
+        if (r.play.length < solution.stipulation.moves)
+            out << verdict_term(Verdict::Short, lang) << ": " << keys.back() << " "
+                << term(Term::ReachesGoalIn, lang) << " " << r.play.length << "\n";
+    }
+    if (keys.size() > 1)
+        for (const auto& k : keys) out << term(Term::Cook, lang) << ": " << k << "\n";
+    for (const Dual& d : solution.duals) out << dual_text(diagram, d, lang) << "\n";
+    std::string summary;
+    auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
+    switch (solution.verdict) {
+    case Verdict::Illegal: add(illegal_text(diagram, solution, lang)); break;
+    case Verdict::Unfinished:
+        add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
+        [[fallthrough]];
+    default: {
+        std::string k;
+        for (size_t i = 0; i < keys.size(); ++i) k += (i ? ", " : "") + keys[i];
+        if (!keys.empty())
+            add(std::string(term(keys.size() > 1 ? Term::Keys : Term::Key, lang)) + " " + k);
+        if (solution.verdict != Verdict::Illegal) {
+            int v = solution.variations(), t = solution.tries();
+            if (!keys.empty())
+                add(std::to_string(v) + " " +
+                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang)));
+            else if (solution.verdict != Verdict::Unfinished)
+                // and no duals to speak of: "no solution; 0 tries; no duals" read ill
+                add(std::string(term(Term::NoKey, lang)));
+            add(std::to_string(t) + " " + std::string(term(t == 1 ? Term::Try : Term::Tries, lang)));
+            if (!keys.empty() || !solution.duals.empty()) add(dual_counts(solution, lang));
+            if (solution.solutions_capped)
+                add(std::string(term(Term::StoppedAt, lang)) + " " + std::to_string(keys.size()) +
+                    " " + std::string(term(keys.size() == 1 ? Term::Key : Term::Keys, lang)) +
+                    " (MaxSolutions)");
+        }
+    }
+    }
+    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+        << " " << summary << "\n";
+    return out.str();
+}
+
+} // namespace dynamo
