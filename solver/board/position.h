@@ -4,14 +4,14 @@
 
 #include "solver/board/bitboard.h"
 #include "solver/board/placement.h"
-#include "solver/rules/rules.h"
 #include "solver/board/types.h"
+#include "solver/rules/rules.h"
 
 #include <vector>
 
 namespace dynamo {
 
-// Castling eligibility with identity tracking (RULES.md section 5): for each colour, the
+// Castling eligibility with identity tracking (docs/rules.md, 6. Castling): for each colour, the
 // current square of its original king and of its original a- and h-rook while each still holds
 // its right, SQ_NONE once lost. Normalised: a colour whose king, or both of whose rooks, lost
 // the right holds none at all, so equal eligibility means equal values.
@@ -80,7 +80,7 @@ struct StateInfo {
     Key castling_key = 0;       // the Zobrist part of `castling`
     Square ep_square = SQ_NONE; // orthodox only: the square a pawn passed over, if capturable
 
-    // No-undo (RULES.md section 4): the placement before the opponent's last move.
+    // No-undo (docs/rules.md, 5. No undoing): the placement before the opponent's last move.
     bool has_forbidden = false;
     Key forbidden_key = 0;
     Placement forbidden;
@@ -217,7 +217,8 @@ inline bool promotes_on(Piece p, Square s) {
 
 inline Piece Position::active_after(Move m) const {
     Piece a = board_[m.active_from()];
-    if (m.promotion() && promotes_on(a, m.active_to())) return make_piece(color_of(a), m.promotion());
+    if (m.promotion() && promotes_on(a, m.active_to()))
+        return make_piece(color_of(a), m.promotion());
     return a;
 }
 

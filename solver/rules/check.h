@@ -6,7 +6,8 @@
 
 namespace dynamo {
 
-// Dynamo (RULES.md section 6): the opponent has a push or pull that takes c's king off the board.
+// Dynamo (docs/rules.md, 4.1 What check means): the opponent has a push or pull that takes c's king
+// off the board.
 bool dynamo_in_check(const Placement& p, Color c);
 
 // The squares whose contents decide whether a king on k is in check under Dynamo rules: the

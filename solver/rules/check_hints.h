@@ -29,8 +29,9 @@ struct CheckHints {
         squares[BISHOP] = bishop_attacks(k, occ);
         squares[ROOK] = rook_attacks(k, occ);
         squares[QUEEN] = squares[BISHOP] | squares[ROOK];
-        Bitboard snipers = (rook_attacks(k, 0) & (pos.pieces(us, ROOK) | pos.pieces(us, QUEEN))) |
-                           (bishop_attacks(k, 0) & (pos.pieces(us, BISHOP) | pos.pieces(us, QUEEN)));
+        Bitboard snipers =
+            (rook_attacks(k, 0) & (pos.pieces(us, ROOK) | pos.pieces(us, QUEEN))) |
+            (bishop_attacks(k, 0) & (pos.pieces(us, BISHOP) | pos.pieces(us, QUEEN)));
         while (snipers) {
             Bitboard between = geometry::between[k][pop_lsb(snipers)] & occ;
             if (between && !(between & (between - 1))) discoverers |= between & pos.pieces(us);
@@ -41,7 +42,8 @@ struct CheckHints {
     bool may_check(const Position& pos, Move m) const {
         if (!valid || m.special() != Move::NORMAL || m.promotion()) return true;
         PieceType pt = type_of(pos.piece_on(m.active_from()));
-        return (squares[pt] & square_bb(m.active_to())) || (discoverers & square_bb(m.active_from()));
+        return (squares[pt] & square_bb(m.active_to())) ||
+               (discoverers & square_bb(m.active_from()));
     }
 
     // Exactly Position::gives_check, cheaper for a plain move (a capture included). A piece
@@ -61,15 +63,15 @@ struct CheckHints {
     }
 };
 
-// Dynamo rules: which moves may give check (RULES.md section 6), to spare the exact test the
-// others. The enemy king on k is not in check (it has just moved), so a move gives check only by
-// moving the king, by landing a checker where it checks, or by opening a line through k to one of
-// our riders of the line's kind. A rider checks along a line when nothing stands between it and
-// k, and nothing behind the king (it pushes) or nothing behind itself (it pulls). The test takes
-// the pieces the move lifts off the board and ignores those it lands (which can only block), so
-// it lets through some moves that do not check, never one that does. (A 25-piece middle game's
-// #4, the ways of the attacker's last move: 28% let through by the lines-and-squares test this
-// replaced, 4% by this one; 3% give check.)
+// Dynamo rules: which moves may give check (docs/rules.md, 4.1 What check means), to spare the
+// exact test the others. The enemy king on k is not in check (it has just moved), so a move gives
+// check only by moving the king, by landing a checker where it checks, or by opening a line through
+// k to one of our riders of the line's kind. A rider checks along a line when nothing stands
+// between it and k, and nothing behind the king (it pushes) or nothing behind itself (it pulls).
+// The test takes the pieces the move lifts off the board and ignores those it lands (which can only
+// block), so it lets through some moves that do not check, never one that does. (A 25-piece middle
+// game's #4, the ways of the attacker's last move: 28% let through by the lines-and-squares test
+// this replaced, 4% by this one; 3% give check.)
 struct DynamoCheckHints {
     Square k = SQ_NONE;
     Color us = WHITE;

@@ -1,4 +1,4 @@
-// Whether a position can arise at all (SPEC.md section 3, verdict `illegal`). The one validity
+// Whether a position can arise at all (docs/format.md, Verdicts: `illegal`). The one validity
 // check: `solve`, `check` and `mate` give its reason as the verdict; `perft`, `moves` and
 // `replay` refuse such a position, since the generators assume what it checks (a pawn on its
 // promotion rank has no square ahead; a side needs its king).
@@ -43,6 +43,7 @@ std::optional<std::string> illegal_reason(const Position& pos);
 
 // The same for a placement with `side` to move (e.g. --prev: the placement before the
 // opponent's last move, with the opponent to move).
-std::optional<std::string> illegal_reason(const Placement& placement, Color side, const RuleSet& rules);
+std::optional<std::string> illegal_reason(const Placement& placement, Color side,
+                                          const RuleSet& rules);
 
 } // namespace dynamo

@@ -1,6 +1,6 @@
 // Legal move generation. One entry point; the position's rules choose the generator.
-// Dynamo moves are distinct by result (RULES.md section 2): each is listed once, in the canonical
-// way of writing it.
+// Dynamo moves are distinct by result (docs/rules.md, 3.5 A move is what it does): each is listed
+// once, in the canonical way of writing it.
 #pragma once
 
 #include "solver/board/position.h"
@@ -51,9 +51,10 @@ void generate_legal(const Position& pos, MoveList& list);
 void generate_dynamo(const Position& pos, MoveList& list);
 void generate_orthodox(const Position& pos, MoveList& list);
 
-// Every way the piece on `from` can move under Dynamo rules, by geometry alone (RULES.md section
-// 3): before the legality tests and before ways with the same result are merged; promotion
-// choices left out, castling not included. For reading moves written as any of their ways.
+// Every way the piece on `from` can move under Dynamo rules, by geometry alone (docs/rules.md,
+// 3. Moves: plain, push, pull): before the legality tests and before ways with the same result are
+// merged; promotion choices left out, castling not included. For reading moves written as any of
+// their ways.
 std::vector<Move> dynamo_ways(const Position& pos, Square from);
 
 // What dynamo_visit_legal is to visit: admit() sees every way of moving before its legality is
@@ -83,7 +84,8 @@ bool dynamo_is_legal_way(const Position& pos, Move m);
 bool is_legal_way(const Position& pos, Move m);
 
 // Whether a move (from any generator) is a "dynamo move", i.e. moves a passive piece other
-// than by castling or capture (RULES.md section 2).
+// than by castling or capture (docs/rules.md, 3.5 A move is
+// what it does).
 inline bool is_dynamo_move(Move m) { return m.has_passive() && !m.is_castling(); }
 
 // Whether the side to move has a legal move: each generator stops at the first one it finds.

@@ -1,17 +1,19 @@
-// Dynamo move generation (RULES.md sections 2-7).
+// Dynamo move generation (docs/rules.md, 3. Moves: plain, push, pull to 7. A king is not moved
+// through check).
 //
 // The generator enumerates every *way* of moving (plain move, suicide, push, pull, castling),
-// drops the ways that are illegal as ways (section 7, and the no-undo rule under
-// UndoDynamoOnly), merges ways with the same result into one move written in the canonical way
-// (section 2), and finally drops the moves that leave the mover in check.
+// drops the ways that are illegal as ways (docs/rules.md, 7. A king is not moved through check, and
+// the no-undo rule under UndoDynamoOnly), merges ways with the same result into one move written in
+// the canonical way (3.5 A move is what it does), and finally drops the moves that leave the mover
+// in check.
 
 #include "solver/rules/check.h"
 #include "solver/rules/movegen.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 #include <memory>
-#include <algorithm>
 #include <tuple>
 #include <vector>
 
@@ -88,8 +90,9 @@ constexpr int promotion_order(PieceType pt) {
     return pt == QUEEN ? 0 : pt == ROOK ? 1 : pt == BISHOP ? 2 : pt == KNIGHT ? 3 : 4;
 }
 
-// RULES.md section 2: the plain move; then a dynamo move whose active piece changes square;
-// then the lower active start square; then the lower passive start square; then Q, R, B, S.
+// docs/rules.md, 3.5 A move is what it does: the plain move; then a dynamo move whose active piece
+// changes square; then the lower active start square; then the lower passive start square; then Q,
+// R, B, S.
 auto canonical_rank(Move m) {
     return std::make_tuple(m.has_passive() && !m.is_castling(), m.active_stays(),
                            int(m.active_from()), int(m.passive_from()),
@@ -112,7 +115,8 @@ class DynamoGenerator {
 
     // Whether there is a legal move at all: each way is tested as it comes, and the search ends
     // at the first that is legal (king moves first: in check, they are the likeliest escapes).
-    // Merging is not needed for that; the way-level rules (sections 4 and 7) still apply.
+    // Merging is not needed for that; the way-level rules (5. No undoing, 7. A king is not moved
+    // through check) still apply.
     bool any_legal() {
         list_.clear();
         table_.reset();
@@ -155,8 +159,8 @@ class DynamoGenerator {
         return found_;
     }
 
-    // Every way the piece on `s` can move by the geometry of section 3, before any legality
-    // test or merging (promotion choices left out).
+    // Every way the piece on `s` can move by the geometry of docs/rules.md, 3. Moves: plain, push,
+    // pull, before any legality test or merging (promotion choices left out).
     std::vector<Move> ways_of(Square s) {
         std::vector<Move> ways;
         ways_ = &ways;
@@ -178,8 +182,9 @@ class DynamoGenerator {
         }
     }
 
-
-    bool own(Square s) const { return s != SQ_NONE && color_of(pos_.piece_on(s)) == us_ && !pos_.empty(s); }
+    bool own(Square s) const {
+        return s != SQ_NONE && color_of(pos_.piece_on(s)) == us_ && !pos_.empty(s);
+    }
     bool empty(Square s) const { return pos_.empty(s); }
 
     Placement result_of(Move m) const { return pos_.placement_after(m); }
@@ -209,8 +214,9 @@ class DynamoGenerator {
     // One way of moving, by the active piece a and the passive piece p (NO_PIECE for a plain
     // move); promotions are expanded into the four choices.
     void add(Move m, Piece a, Piece p = NO_PIECE) {
-        bool promotes = (type_of(a) == PAWN && !m.active_stays() && promotes_on(a, m.active_to())) ||
-                        (type_of(p) == PAWN && promotes_on(p, m.passive_to()));
+        bool promotes =
+            (type_of(a) == PAWN && !m.active_stays() && promotes_on(a, m.active_to())) ||
+            (type_of(p) == PAWN && promotes_on(p, m.passive_to()));
         if (!promotes) return add_way(m, a, p, a, p);
         for (PieceType pt : {QUEEN, ROOK, BISHOP, KNIGHT}) {
             Move promoted(m.active_from(), m.active_to(), m.passive_from(), m.passive_to(), pt,
@@ -248,7 +254,8 @@ class DynamoGenerator {
         }
         if (!target_.is_none() && m != target_) return;
         if (visitor_ && !visitor_->admit(m)) return;
-        // No undo (section 4): compare keys first, the placements only when they agree.
+        // No undo (docs/rules.md, 5. No undoing): compare keys first, the placements only when they
+        // agree.
         if (st().has_forbidden && (st().placement_key ^ delta) == st().forbidden_key &&
             (!rules_.undo_dynamo_only || is_dynamo_move(m)) && result_of(m) == st().forbidden)
             return;
@@ -346,9 +353,9 @@ class DynamoGenerator {
             f(pt, gone ^ z(make_piece(color_of(p), pt), to));
     }
 
-    // Queen, rook, bishop: plain moves, suicide, pushes and pulls along each line (section 3.1).
-    // Key deltas are built up along the loops: the rider's part per destination, the passive
-    // piece's part per landing square.
+    // Queen, rook, bishop: plain moves, suicide, pushes and pulls along each line
+    // (docs/rules.md, 3.1 Queen, rook and bishop). Key deltas are built up along the loops: the
+    // rider's part per destination, the passive piece's part per landing square.
     void rider(Square s, bool rook_lines, bool bishop_lines) {
         const Piece a = pos_.piece_on(s);
         const Key za = z(a, s);
@@ -362,8 +369,8 @@ class DynamoGenerator {
             auto along = [&](Square from, int n) { return Square(int(from) + step * n); };
 
             Bitboard ahead = ray(s, d) & occ_;
-            int free_ahead = ahead ? distance_along(s, nearest_on_ray(ahead, d), d) - 1
-                                   : ray_length(s, d);
+            int free_ahead =
+                ahead ? distance_along(s, nearest_on_ray(ahead, d), d) - 1 : ray_length(s, d);
             for (int j = 1; j <= free_ahead; ++j)
                 emit(Move::plain(s, along(s, j)), active_delta(along(s, j)), false);
             if (!ahead) emit(Move::plain(s, SQ_OUT), za, false);
@@ -385,8 +392,8 @@ class DynamoGenerator {
                 if (!beyond && type_of(p) != KING) {
                     Key dp = z(p, ps);
                     for (int j = 0; j <= ray_length(s, d); ++j)
-                        emit(Move::dynamo(s, along(s, j), ps, SQ_OUT), dp ^ active_delta(along(s, j)),
-                             false);
+                        emit(Move::dynamo(s, along(s, j), ps, SQ_OUT),
+                             dp ^ active_delta(along(s, j)), false);
                     emit(Move::dynamo(s, SQ_OUT, ps, SQ_OUT), dp ^ za, false);
                 }
             }
@@ -419,7 +426,7 @@ class DynamoGenerator {
         }
     }
 
-    // Knight and king (section 3.2). Only a knight leaves the board.
+    // Knight and king (docs/rules.md, 3.2 Knight and king). Only a knight leaves the board.
     void leaper(Square s, bool knight) {
         const Piece a = pos_.piece_on(s);
         const Square* targets = knight ? geometry::knight_target[0] : geometry::step_target[0];
@@ -447,7 +454,8 @@ class DynamoGenerator {
         }
     }
 
-    // Pawns (section 3.3): own steps, friendly pushes forward, enemy pushes diagonally forward.
+    // Pawns (docs/rules.md, 3.3 Pawns): own steps, friendly pushes forward, enemy pushes diagonally
+    // forward.
     void pawn(Square s) {
         const Piece a = pos_.piece_on(s);
         const int fwd = pawn_push(us_);
@@ -500,8 +508,8 @@ class DynamoGenerator {
         }
     }
 
-    // Castling (section 5): the original king and rook on their original squares, the squares
-    // between empty, the king not in check and not crossing a square where it would be.
+    // Castling (docs/rules.md, 6. Castling): the original king and rook on their original squares,
+    // the squares between empty, the king not in check and not crossing a square where it would be.
     void castling() {
         const CastlingRights cr = st().castling; // a copy: a visitor makes moves
         Square k = cr.sq[us_][CastlingRights::KING_INDEX];
@@ -510,7 +518,8 @@ class DynamoGenerator {
         for (int idx : {CastlingRights::KING_ROOK, CastlingRights::QUEEN_ROOK}) {
             Square r = cr.sq[us_][idx];
             if (r != castling_home(us_, idx)) continue;
-            if (pos_.piece_on(k) != make_piece(us_, KING) || pos_.piece_on(r) != make_piece(us_, ROOK))
+            if (pos_.piece_on(k) != make_piece(us_, KING) ||
+                pos_.piece_on(r) != make_piece(us_, ROOK))
                 continue;
             if (geometry::between[k][r] & occ_) continue;
             if (!checked) in_check = pos_.in_check(us_), checked = true;
@@ -538,9 +547,9 @@ class DynamoGenerator {
     Bitboard occ_;
     std::vector<Move>* ways_ = nullptr; // collecting ways (ways_of) instead of generating moves
     KingSafety safety_;
-    bool any_mode_ = false; // any_legal(): looking for one legal way
-    bool found_ = false;    // ... and found it
-    Move target_;           // legal_way(): the one way looked for
+    bool any_mode_ = false;          // any_legal(): looking for one legal way
+    bool found_ = false;             // ... and found it
+    Move target_;                    // legal_way(): the one way looked for
     MoveVisitor* visitor_ = nullptr; // visit(): what is admitted, and told of each legal move
 };
 

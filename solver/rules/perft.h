@@ -1,5 +1,5 @@
 // Perft: the number of legal move sequences of a given length, moves distinct by result
-// (RULES.md section 2), with bulk counting at the last ply.
+// (docs/rules.md, 3.5 A move is what it does), with bulk counting at the last ply.
 #pragma once
 
 #include "solver/board/position.h"

@@ -1,5 +1,5 @@
 // Which rules a position is played under: orthodox chess, or Dynamo with the switches of
-// RULES.md section 9. Plain data; the generators read it.
+// docs/rules.md, 11. Rule switches and sources. Plain data; the generators read it.
 #pragma once
 
 #include <optional>
@@ -15,7 +15,8 @@ struct RuleSet {
     bool no_stationary_pull = false; // riders pull only while moving (vchess)
     bool strict_castling = false;    // any displacement of king/rook loses the right (vchess)
     bool undo_dynamo_only = false;   // the no-undo rule binds only dynamo moves (Wikipedia)
-    bool king_through_check = false; // section 7 does not apply (vchess)
+    // docs/rules.md, 7. A king is not moved through check: does not apply (vchess).
+    bool king_through_check = false;
 
     bool is_dynamo() const { return variant == Variant::Dynamo; }
     bool operator==(const RuleSet&) const = default;
