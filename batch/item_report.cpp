@@ -3,7 +3,7 @@
 #include "format/base/fen.h"
 #include "format/output/report_json.h"
 #include "format/output/report_text.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 #include "solver/analysis/analysis.h"
 
 namespace dynamo::batch {

@@ -1,7 +1,7 @@
 #include "report.h"
 
 #include "format/output/report_json.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <algorithm>
 #include <cstdio>

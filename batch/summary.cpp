@@ -1,6 +1,6 @@
 #include "summary.h"
 
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -7,7 +7,7 @@
 #include "usage.h"
 
 #include "format/parts/part_merge.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <iostream>
 

@@ -1,6 +1,6 @@
 #include "progress_line.h"
 
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <chrono>
 #include <memory>

@@ -4,7 +4,7 @@
 
 #include "format/output/popeye_order.h"
 #include "format/output/report_json.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <cstdio>
 #include <iostream>

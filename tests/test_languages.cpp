@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "cli/progress_line.h"
 #include "format/input/problem_reader.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <nlohmann/json.hpp>
 

@@ -96,13 +96,16 @@ bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, M
             Color color = (c >= 'a') ? BLACK : WHITE;
             int idx;
             switch (c) {
-            case 'K': case 'k': idx = CastlingRights::KING_ROOK; break;
-            case 'Q': case 'q': idx = CastlingRights::QUEEN_ROOK; break;
+            case 'K':
+            case 'k': idx = CastlingRights::KING_ROOK; break;
+            case 'Q':
+            case 'q': idx = CastlingRights::QUEEN_ROOK; break;
             default: return fail(error, Message(Msg::FenCastlingCharacter, {std::string(1, c)}));
             }
             Square k = castling_home(color, CastlingRights::KING_INDEX);
             Square r = castling_home(color, idx);
-            if (pos.piece_on(k) != make_piece(color, KING) || pos.piece_on(r) != make_piece(color, ROOK))
+            if (pos.piece_on(k) != make_piece(color, KING) ||
+                pos.piece_on(r) != make_piece(color, ROOK))
                 return fail(error, Message(Msg::FenCastlingRight, {std::string(1, c)}));
             cr.sq[color][CastlingRights::KING_INDEX] = k;
             cr.sq[color][idx] = r;
@@ -168,7 +171,8 @@ std::string to_fen(const Position& pos, const MoveCounters& counters) {
     }
     s += castling.empty() ? "-" : castling;
     Square ep = pos.state().ep_square;
-    s += ep == SQ_NONE ? " -" : std::string(" ") + char('a' + file_of(ep)) + char('1' + rank_of(ep));
+    s +=
+        ep == SQ_NONE ? " -" : std::string(" ") + char('a' + file_of(ep)) + char('1' + rank_of(ep));
     s += " " + std::to_string(counters.halfmove) + " " + std::to_string(counters.fullmove);
     return s;
 }

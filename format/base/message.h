@@ -1,10 +1,11 @@
 // The reader's messages as data: a kind of message and its arguments, written in any language of
-// `--lang` from one table of phrases per language (message.cpp). The file's own tokens, numbers
-// and keywords are arguments, kept verbatim; only our words are translated. JSON and the
-// Diagnostic's `message` keep the English text.
+// `--lang` from the table of phrases (phrases.h). The file's own tokens, numbers and keywords
+// are arguments, kept verbatim; only our words are translated. JSON and the Diagnostic's
+// `message` keep the English text.
 #pragma once
 
-#include "format/base/notation.h"
+#include "format/base/language.h"
+#include "format/base/phrases.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/rules.h"
 
@@ -13,54 +14,6 @@
 #include <vector>
 
 namespace dynamo {
-
-// The kinds grouped as they are used.
-// clang-format off
-enum class Msg : uint8_t {
-    Verbatim,  // the text as given: a token, a number, a keyword of the file
-    PieceText, // "wRh7": in the colour and piece letters of the language (twin_label)
-    // Words inside messages.
-    EndOfFile, EndOfLine, TheEndOfTheFile, Or, WithNote, NeutralNotSupported, ErrorLabel, NoteLabel,
-    NoSuchFile, PermissionDenied, IsADirectory, MoveNumbersNote, StartMoveNumberNote,
-    OrthodoxAlone, SwitchesNeedDynamo,
-    // The problem's grammar (problem_reader.cpp).
-    NoProblem, MissingEnd, ExpectedBeginAfterEnd, MissingStipulation, MissingPieces,
-    AmbiguousKeyword, ExpectedTwinChangeAfterTwins, UnknownKeyword, ExpectedEndBeforeBegin,
-    StructuredStipulation, KeywordNotSupported, CannotReadFile,
-    // condition, option.
-    UnknownCondition, ExpectedCondition, ExpectedNumber, ExpectedNumberFromTo, ExpectedSquaresAfter,
-    ExpectedTwoSquares, AmbiguousOption, UnknownOption, OptionNotSupported, ExpectedOption,
-    OptionNotActedOn,
-    // pieces, forsyth and FEN boards.
-    SquareGivenTwice, ExpectedColourAfter, ExpectedPieceAfter, ExpectedColour, FairyPiece,
-    ExpectedPiece, ExpectedSquare, ExpectedFen, FenRankSquares, FenMoreRanks, FenRankTooLong,
-    FenCharacter, FenRanks,
-    // stipulation.
-    ExpectedStipulationAfter, StipulationNotSupported, ExpectedStipulation, MissingMoveCount,
-    MovesAtLeastOne, ExpectedMoveCount, ExpectedHalf, HalfOnlyHelp, StipulationTooLong,
-    // remarks.
-    VerdictTwice, UnknownVerdict, IntendedTwice, PrevTwice, AfterRemarkPrev,
-    // twin.
-    AmbiguousTwinChange, ContinuedFirst, TwoDifferentSquares, SquareEmpty, TwinChangeNotSupported,
-    ExpectedTwinChange,
-    // The command line's values (cli/): --order, --export, --part, --shard, --stip, --fen, --prev.
-    OptionValue, ExpectedFound, ExpectedPartOf, ExportAndJson, IllegalPosition, WhiteMovesFirst,
-    BlackMovesFirst, ExpectedMovesAfter, UnexpectedAfterStipulation, StipulationNeedsMove,
-    FenEmpty, FenFields, FenSide, FenCastlingCharacter, FenCastlingRight, FenEnPassant,
-    FenMoveCounter,
-    // --rules (RuleSet::Error; OrthodoxAlone and SwitchesNeedDynamo above).
-    RuleWordUnknown, RuleWordAmbiguous,
-    // Why a position cannot arise (IllegalCause), white's and black's.
-    NoWhiteKing, NoBlackKing, WhiteKings, BlackKings, PawnOnPromotionRank, PawnOnFirstRank,
-    WhiteMen, BlackMen, WhitePawns, BlackPawns, WhitePromoted, BlackPromoted, WhiteNotToMoveInCheck,
-    BlackNotToMoveInCheck,
-    // merge: part files refused (part_merge.cpp, part_file.cpp).
-    NoPartFiles, PartsOfDifferentSplits, PartGivenTwice, PartsOfDifferentRuns, PartOfAnother,
-    ProblemDescribed, AnotherPosition, AnotherStipulation, OtherRules, OtherOptions, SplitOtherwise,
-    PartMissing, PartsMissing, FirstMoveNotOnce, PartsWithoutPopeyeOrder, PartFileUnreadable,
-    NotAPartFile, PartFileFormat, PartFileNotReadable, PartFileDamaged
-};
-// clang-format on
 
 struct Message {
     Msg kind = Msg::Verbatim;

@@ -5,9 +5,7 @@
 
 namespace dynamo {
 
-std::string square_name(Square s) {
-    return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 std::string move_text(const Position& pos, Move m, Language lang) {
     if (m.is_castling()) return file_of(m.active_to()) == 6 ? "0-0" : "0-0-0";
@@ -22,8 +20,10 @@ std::string move_text(const Position& pos, Move m, Language lang) {
     };
     auto destination = [](Square to) {
         std::string d;
-        if (to == SQ_OUT) d.append(1, 'E');
-        else d.append(1, '-').append(square_name(to));
+        if (to == SQ_OUT)
+            d.append(1, 'E');
+        else
+            d.append(1, '-').append(square_name(to));
         return d;
     };
 
@@ -31,7 +31,9 @@ std::string move_text(const Position& pos, Move m, Language lang) {
     s.append(square_name(m.active_from()));
     bool capture = !pos.rules().is_dynamo() && m.has_passive();
     if (capture) {
-        s.append(1, '*').append(square_name(m.active_to())).append(promotion(active, pos.active_after(m)));
+        s.append(1, '*')
+            .append(square_name(m.active_to()))
+            .append(promotion(active, pos.active_after(m)));
         if (m.is_en_passant()) s += " ep.";
         return s;
     }

@@ -1,5 +1,6 @@
-// Move notation of docs/format.md, "2. Move notation": long algebraic with the dynamo part after a slash, piece
-// letters in four languages. The writing side; format/input/move_reader.h reads moves back.
+// Move notation of docs/format.md, "2. Move notation": long algebraic with the dynamo part after a
+// slash, piece letters in four languages. The writing side; format/input/move_reader.h reads moves
+// back.
 #pragma once
 
 #include "format/base/language.h"

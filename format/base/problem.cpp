@@ -20,7 +20,8 @@ Diagnostic diagnostic(std::string file, int line, int column, Message said, bool
 std::string ignored_options_text(const ProblemOptions& o, Language lang) {
     std::string s;
     for (size_t i = 0; i < o.ignored.size(); ++i)
-        s += (i ? ", " : "") + (i < o.ignored_said.size() ? o.ignored_said[i].text(lang) : o.ignored[i]);
+        s += (i ? ", " : "") +
+             (i < o.ignored_said.size() ? o.ignored_said[i].text(lang) : o.ignored[i]);
     return s;
 }
 
@@ -68,7 +69,8 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
 }
 
 Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions& options) {
-    if (stip.kind != Stipulation::Kind::Help || !options.white_to_play || stip.half || stip.moves < 1)
+    if (stip.kind != Stipulation::Kind::Help || !options.white_to_play || stip.half ||
+        stip.moves < 1)
         return stip;
     return with_length(stip, stip.moves - 1, true);
 }

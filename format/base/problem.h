@@ -3,13 +3,13 @@
 // report writers take it.
 #pragma once
 
-#include "solver/analysis/analysis.h"
-#include "solver/rules/legality.h"
-#include "solver/board/position.h"
-#include "solver/rules/rules.h"
-#include "solver/search/stipulation.h"
 #include "format/base/message.h"
 #include "format/base/text_input.h"
+#include "solver/analysis/analysis.h"
+#include "solver/board/position.h"
+#include "solver/rules/legality.h"
+#include "solver/rules/rules.h"
+#include "solver/search/stipulation.h"
 
 #include <optional>
 #include <string>
@@ -35,35 +35,35 @@ struct Diagnostic {
 Diagnostic diagnostic(std::string file, int line, int column, Message said, bool note = false);
 
 struct ProblemOptions {
-    bool try_play = false;        // Try: show tries
-    int defence = 1;              // Defence N: tries with up to N refutations (implies Try)
-    bool variation = false;       // Variation: threats and variations
-    bool threat = false;          // Threat (accepted; threats are shown with Variation)
-    int threat_length = -1;       // Threat N: Popeye's threat-length limit, -1 none
-    int max_flights = -1;         // MaxFlightsquares N: Popeye's flight limit, -1 none
-    bool no_threat = false;       // NoThreat
-    bool set_play = false;        // SetPlay
-    std::vector<Square> no_castling; // NoCastling SQUARES: king/rook squares without the right
-    uint8_t castling_exclusive = 0;  // CastlingMutuallyExclusive pairs (CastlingRights::exclusive)
-    int max_solutions = 0;        // MaxSolutions N, 0 = no limit
-    int nontrivial_max = -1;      // NonTrivial M T: M, -1 = none
-    int nontrivial_length = -1;   //   and T
+    bool try_play = false;            // Try: show tries
+    int defence = 1;                  // Defence N: tries with up to N refutations (implies Try)
+    bool variation = false;           // Variation: threats and variations
+    bool threat = false;              // Threat (accepted; threats are shown with Variation)
+    int threat_length = -1;           // Threat N: Popeye's threat-length limit, -1 none
+    int max_flights = -1;             // MaxFlightsquares N: Popeye's flight limit, -1 none
+    bool no_threat = false;           // NoThreat
+    bool set_play = false;            // SetPlay
+    std::vector<Square> no_castling;  // NoCastling SQUARES: king/rook squares without the right
+    uint8_t castling_exclusive = 0;   // CastlingMutuallyExclusive pairs (CastlingRights::exclusive)
+    int max_solutions = 0;            // MaxSolutions N, 0 = no limit
+    int nontrivial_max = -1;          // NonTrivial M T: M, -1 = none
+    int nontrivial_length = -1;       //   and T
     bool keep_mating_piece = false;   // KeepMatingPiece
     bool no_short_variations = false; // NoShortVariations
-    bool white_to_play = false;   // WhiteToPlay (helpmates)
-    bool duplex = false;          // Duplex: solved also with the colours' roles swapped
-    bool half_duplex = false;     // HalfDuplex: solved only so (the other side starts)
-    bool move_numbers = false;    // MoveNumbers (progress output)
-    bool no_board = false;        // NoBoard: no diagram in the text output
-    int intended = 1;             // Intended N / `remark intended: N` (our extension, helpmates)
-    bool mates_in_1 = false;      // MatesIn1: show the defender's immediate mates in s# play
-    bool post_key_play = false;   // PostKeyPlay: the diagram is the position after the key
-    Square en_passant = SQ_NONE;  // EnPassant: the square the last double step passed (orthodox)
+    bool white_to_play = false;       // WhiteToPlay (helpmates)
+    bool duplex = false;              // Duplex: solved also with the colours' roles swapped
+    bool half_duplex = false;         // HalfDuplex: solved only so (the other side starts)
+    bool move_numbers = false;        // MoveNumbers (progress output)
+    bool no_board = false;            // NoBoard: no diagram in the text output
+    int intended = 1;            // Intended N / `remark intended: N` (our extension, helpmates)
+    bool mates_in_1 = false;     // MatesIn1: show the defender's immediate mates in s# play
+    bool post_key_play = false;  // PostKeyPlay: the diagram is the position after the key
+    Square en_passant = SQ_NONE; // EnPassant: the square the last double step passed (orthodox)
     // `remark prev: BOARD` (or `mate --prev`): the board before the opponent's last move, which
     // the no-undo rule forbids the side to move to return to (Dynamo only).
     std::optional<Placement> previous;
-    std::vector<std::string> ignored; // options read but not acted on (e.g. Popeye's Intelligent)
-    std::vector<int> ignored_lines;   //   and the line each was read on
+    std::vector<std::string> ignored;  // options read but not acted on (e.g. Popeye's Intelligent)
+    std::vector<int> ignored_lines;    //   and the line each was read on
     std::vector<Message> ignored_said; //   and each as said in any language (its note translated)
 };
 
@@ -85,9 +85,9 @@ struct Twin {
 };
 
 struct Problem {
-    std::string file;   // where it was read from
-    int index = 0;      // 1-based position in the file
-    int line = 0;       // line of its first keyword
+    std::string file; // where it was read from
+    int index = 0;    // 1-based position in the file
+    int line = 0;     // line of its first keyword
 
     std::vector<std::string> titles, authors, origins, awards, remarks;
     // `remark verdict: sound`: the verdict the file certifies (for a problem with twins, the
@@ -95,8 +95,8 @@ struct Problem {
     std::optional<Verdict> expected_verdict;
     bool intended_given = false; // `remark intended: N` was read
 
-    Placement pieces;                   // the diagram
-    bool has_pieces = false;            // a `pieces` or `forsyth` line was given
+    Placement pieces;        // the diagram
+    bool has_pieces = false; // a `pieces` or `forsyth` line was given
     Stipulation stipulation;
     bool has_stipulation = false;
     RuleSet rules = RuleSet::orthodox(); // no condition: orthodox, as in Popeye

@@ -32,7 +32,8 @@ bool parse_stipulation_said(std::string_view text, Stipulation& stip, Message* e
     s.moves = std::stoi(t.substr(i, digits - i));
     if (s.moves > 99) return fail(Message(Msg::StipulationTooLong, {quoted, "99"}));
     std::string rest = t.substr(digits);
-    if (rest == ".5" && s.halvable()) s.half = true;
+    if (rest == ".5" && s.halvable())
+        s.half = true;
     else if (!rest.empty())
         return fail(Message(Msg::UnexpectedAfterStipulation, {rest, t.substr(0, digits)}));
     // h#0.5: White's mating move alone (WhiteToPlay on h#1 writes it so).
@@ -46,15 +47,24 @@ size_t parse_stipulation_head(std::string_view t, Stipulation& s) {
     using Kind = Stipulation::Kind;
     size_t i = 0;
     // Longest prefix first: "ser-h" before "s", "hs" before "h".
-    if (t.starts_with("ser-h")) s.kind = Kind::SeriesHelp, i = 5;
-    else if (t.starts_with("hs")) s.kind = Kind::HelpSelf, i = 2;
-    else if (t.starts_with("s")) s.kind = Kind::Self, i = 1;
-    else if (t.starts_with("h")) s.kind = Kind::Help, i = 1;
-    else if (t.starts_with("r")) s.kind = Kind::Reflex, i = 1;
-    else s.kind = Kind::Direct;
-    if (i < t.size() && t[i] == '#') s.goal = Stipulation::Goal::Mate;
-    else if (i < t.size() && t[i] == '=') s.goal = Stipulation::Goal::Stalemate;
-    else return 0;
+    if (t.starts_with("ser-h"))
+        s.kind = Kind::SeriesHelp, i = 5;
+    else if (t.starts_with("hs"))
+        s.kind = Kind::HelpSelf, i = 2;
+    else if (t.starts_with("s"))
+        s.kind = Kind::Self, i = 1;
+    else if (t.starts_with("h"))
+        s.kind = Kind::Help, i = 1;
+    else if (t.starts_with("r"))
+        s.kind = Kind::Reflex, i = 1;
+    else
+        s.kind = Kind::Direct;
+    if (i < t.size() && t[i] == '#')
+        s.goal = Stipulation::Goal::Mate;
+    else if (i < t.size() && t[i] == '=')
+        s.goal = Stipulation::Goal::Stalemate;
+    else
+        return 0;
     // Popeye's r= (reflex stalemate), ser-h= and hs= are not ours.
     if (s.goal == Stipulation::Goal::Stalemate &&
         (s.kind == Kind::Reflex || s.kind == Kind::SeriesHelp || s.kind == Kind::HelpSelf))

@@ -17,16 +17,18 @@ bool read_text_file(const std::string& path, std::string& text, std::string& rea
     }
     std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "rb"), std::fclose);
     auto why = [&](int error) {
-        reason = error == ENOENT ? "no such file"
+        reason = error == ENOENT   ? "no such file"
                  : error == EACCES ? "permission denied"
-                 : std::generic_category().message(error);
-        if (!reason.empty() && reason[0] >= 'A' && reason[0] <= 'Z') reason[0] = char(reason[0] - 'A' + 'a');
+                                   : std::generic_category().message(error);
+        if (!reason.empty() && reason[0] >= 'A' && reason[0] <= 'Z')
+            reason[0] = char(reason[0] - 'A' + 'a');
         return false;
     };
     if (!file) return why(errno);
     text.clear();
     char buffer[1 << 16];
-    for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0;) text.append(buffer, n);
+    for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0;)
+        text.append(buffer, n);
     if (std::ferror(file.get())) return why(errno ? errno : EIO);
     return true;
 }
@@ -45,16 +47,22 @@ std::string escaped(std::string_view text) {
     for (size_t i = 0; i < text.size();) {
         auto c = static_cast<unsigned char>(text[i]);
         if (c < 0x80) {
-            if ((c < 0x20 && c != '\t') || c == 0x7F) escape(c);
-            else out += char(c);
+            if ((c < 0x20 && c != '\t') || c == 0x7F)
+                escape(c);
+            else
+                out += char(c);
             ++i;
             continue;
         }
         // A well-formed multi-byte sequence (RFC 3629: no overlong forms, no surrogates, at most
         // U+10FFFF) is kept whole; any other byte is escaped alone.
-        int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        int n = c >= 0xC2 && c <= 0xDF   ? 2
+                : c >= 0xE0 && c <= 0xEF ? 3
+                : c >= 0xF0 && c <= 0xF4 ? 4
+                                         : 0;
         bool ok = n > 0 && i + size_t(n) <= text.size();
-        for (int k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(text[i + size_t(k)]) & 0xC0) == 0x80;
+        for (int k = 1; ok && k < n; ++k)
+            ok = (static_cast<unsigned char>(text[i + size_t(k)]) & 0xC0) == 0x80;
         if (ok) {
             auto c1 = static_cast<unsigned char>(text[i + 1]);
             if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) ||
@@ -78,7 +86,8 @@ bool is_utf8(std::string_view text) {
     // escaped() changes only control characters and bytes outside well-formed sequences.
     std::string e = escaped(text);
     size_t controls = 0;
-    for (char c : text) controls += (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F;
+    for (char c : text)
+        controls += (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F;
     return e.size() == text.size() + 3 * controls;
 }
 

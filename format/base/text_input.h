@@ -10,8 +10,8 @@ namespace dynamo {
 // directory", "permission denied", or the system's word for it.
 bool read_text_file(const std::string& path, std::string& text, std::string& reason);
 
-// `text` with every byte that is not printable UTF-8 (control characters but tab, DEL, bytes outside
-// a well-formed sequence) written \xNN, and backslashes left as they are: input quoted in a
+// `text` with every byte that is not printable UTF-8 (control characters but tab, DEL, bytes
+// outside a well-formed sequence) written \xNN, and backslashes left as they are: input quoted in a
 // message must not reach the terminal raw.
 std::string escaped(std::string_view text);
 

@@ -1,6 +1,6 @@
 // `--export fen`, and what the three writers share (export.h).
 #include "format/output/export.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include "format/output/report_text.h"
 

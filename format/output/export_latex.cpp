@@ -1,7 +1,7 @@
 // `--export latex`: a document for the `diagram` package (the LaTeX style problem columns and
 // Popeye's LaTeX option use): one diagram environment per problem, \putsol for the solutions.
 #include "format/output/export.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 namespace dynamo {
 

@@ -1,7 +1,7 @@
 // `--export svg`: a picture needing nothing else (no fonts, images or styles from outside):
 // 64 squares, the pieces as the Unicode chess glyphs, the stipulation and the solution in text.
 #include "format/output/export.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include <algorithm>
 

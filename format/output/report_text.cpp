@@ -1,5 +1,5 @@
 #include "format/output/report_text.h"
-#include "format/base/terms.h"
+#include "format/base/phrases.h"
 
 #include "format/base/stipulation_text.h"
 
