@@ -270,7 +270,8 @@ int main(int argc, char** argv) {
     keep_freed_memory();
     CLI::App app{"dynamo: a solver and composition checker for Dynamo chess problems"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "dynamo 0.1");
+    // DYNAMO_VERSION: CMakeLists.txt, project(VERSION).
+    app.set_version_flag("--version", "dynamo " DYNAMO_VERSION);
     // Usage errors as every error is written (docs/format.md "Error messages").
     app.failure_message([](const CLI::App* a, const CLI::Error& e) {
         return "dynamo: error: " + CLI::FailureMessage::simple(a, e);

@@ -213,7 +213,7 @@ TEST_CASE("check: every problem of the collection gets its expected verdict (JSO
             REQUIRE(j["errors"].size() == 1);
             CHECK(j["errors"][0].get<std::string>().find(": error: ") != std::string::npos);
         } else {
-            // SPEC.md section 5's fields, whatever the verdict.
+            // The fields of docs/format.md, JSON output, whatever the verdict.
             for (const char* field : {"file", "index", "title", "author", "origin", "stipulation",
                                       "condition", "verdict", "keys", "cooks", "tries", "tree",
                                       "findings", "time_s", "nodes", "threads"})

@@ -210,8 +210,8 @@ TEST_CASE("The Dynamo collection: H11 castles after the push back, R03 (StrictCa
 
 TEST_CASE("The Dynamo collection: the longer problems, and every problem at one thread",
           "[.slow][collection]") {
-    // Problems that take more than a few seconds go to problems/dynamo/long/ (none so far: the
-    // whole collection takes seconds); here they are checked with the others, at one thread,
+    // Problems that take more than a few seconds go to problems/dynamo/long/ (none: the whole
+    // collection takes seconds); here they are checked with the others, at one thread,
     // which must give the same verdicts as the default run.
     std::vector<std::string> files = collection_files(false), long_ones = collection_files(true);
     files.insert(files.end(), long_ones.begin(), long_ones.end());

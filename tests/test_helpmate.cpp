@@ -1,5 +1,5 @@
-// Helpmates (issue 6): orthodox helpmates against Popeye's outputs (as sets of lines), hand-made
-// Dynamo helpmates (problems/helpmate, solution sets worked out by hand from RULES.md and
+// Helpmates: orthodox helpmates against Popeye's outputs (as sets of lines), hand-made
+// Dynamo helpmates (problems/helpmate, solution sets worked out by hand from docs/rules.md and
 // written beside each problem), the verdicts and options (Intended, MaxSolutions, WhiteToPlay,
 // twins), and the same text whatever the number of threads.
 #include "helpers.h"
@@ -247,7 +247,7 @@ TEST_CASE("Helpmate Dynamo: promotion choices that mate", "[helpmate][dynamo]") 
     }
 }
 
-// (d) The only parry of Kf6-g7 is the push back Kh8/Kg7-f6, an undo (RULES.md 4).
+// (d) The only parry of Kf6-g7 is the push back Kh8/Kg7-f6, an undo (docs/rules.md, No undoing).
 TEST_CASE("Helpmate Dynamo: a mate made by the no-undo rule", "[helpmate][dynamo]") {
     Problem problem = load_problem(helpmate_file("noundo.pop"));
     Solved s = solve_single(problem);

@@ -202,7 +202,7 @@ Run program(const std::string& args, bool stdout_wanted = false) {
 
 } // namespace
 
-TEST_CASE("The program refuses the position that used to crash perft (SIGILL)", "[input]") {
+TEST_CASE("perft refuses a position with pawns on the first rank (no crash)", "[input]") {
     Run r = program("perft --depth 2 --fen 'rnbqk1nr/ppprppbp/6p1/8/3B4/1P6/PPPPPPPP/RN1QKppr'");
     CHECK(r.status == 2);
     CHECK(r.err == "dynamo: error: --fen: illegal position: a pawn on its promotion rank\n");

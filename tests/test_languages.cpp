@@ -1,4 +1,4 @@
-// Four languages all the way (issue 16): problem files in Popeye's German and French are read as
+// Four languages all the way: problem files in Popeye's German and French are read as
 // their English twin (Popeye 4.104 reads all three and solves them alike, tests/data/README.md),
 // and `--lang` gives the output's words, not only its piece letters. Also the twins' layout.
 #include "helpers.h"
@@ -309,9 +309,9 @@ struct Rest {
     std::vector<std::string> upto, duplex_solve, duplex_check, progress, remaining;
 };
 
-// What issue 16 left in English: mate --upto's line, the Duplex half's label (solve and check),
-// the progress line and check's progress bar. Duplex is Popeye's word in its three languages:
-// German capitalises it, French and Italian problemists write it as English does.
+// The rest in the language of --lang: mate --upto's line, the Duplex half's label (solve and
+// check), the progress line and check's progress bar. Duplex is Popeye's word in its three
+// languages: German capitalises it, French and Italian problemists write it as English does.
 const Rest REST[] = {
     {"de", Language::German,
      {"kürzeste: #2 (keine in #1)\n", "kürzeste: keine von #1 bis #2\n", "Lösungszeit"},
@@ -383,7 +383,7 @@ TEST_CASE("Languages: mate --upto, the Duplex label, check and progress in de, f
     CHECK(runs_in({duplex}, "en").solve.out.find("\nduplex:\n") != std::string::npos);
 }
 
-// The command line's errors and notes (issue 16) in the language of --lang, through the reader's
+// The command line's errors and notes in the language of --lang, through the reader's
 // phrase table: the option's name and the user's own tokens as given, "dynamo: error:" laid out
 // as the reader's FILE:LINE:COL: messages; English without --lang.
 TEST_CASE("solve, mate and check --lang: the command line's errors in the language",
@@ -479,7 +479,7 @@ TEST_CASE("solve, mate and check --lang: the command line's errors in the langua
         CHECK(mate(lang, "7k/8/8/8/8/8/8/K6 w", "#1").err == said);
 }
 
-// Still English under --lang until issue 16's last round: a wrong --lang (now said in all four),
+// In the language of --lang: a wrong --lang,
 // --rules' errors, the reason of an illegal position (after "illegal position:" and in the
 // verdict; JSON keeps the English), in every command that reads them. The user's tokens as typed.
 TEST_CASE("Command line errors in the language: a wrong --lang and --rules and illegal positions",

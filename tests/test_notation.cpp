@@ -1,5 +1,5 @@
-// Move notation (SPEC.md section 2): the reader against the writer, the forgiving readings, the
-// errors, and the game Kustrin-Castelli of RULES.md section 8.6 read as printed.
+// Move notation (docs/format.md, Move notation): the reader against the writer, the forgiving
+// readings, the errors, and the game Kustrin-Castelli of docs/rules.md, Example 6, read as printed.
 #include "helpers.h"
 
 #include "format/input/move_reader.h"
@@ -119,8 +119,8 @@ TEST_CASE("Every legal move of the reference positions is read back as written",
 
 // Every legal move's canonical way is a way of its piece, and every way of every piece either
 // has the result of a legal move or is illegal as a result (the mover in check or without a king,
-// or undoing the opponent's last move) or drags the mover's king, which section 7 may forbid.
-// Returns the ways checked.
+// or undoing the opponent's last move) or drags the mover's king, which docs/rules.md, A king is
+// not moved through check, may forbid. Returns the ways checked.
 int check_ways(Position& pos) {
     MoveList list;
     generate_legal(pos, list);
@@ -291,7 +291,7 @@ TEST_CASE("Move reading errors name the move and the position", "[notation]") {
         CHECK(error_of(start, text) ==
               "illegal move '" + std::string(text) + "' in position " + start_fen);
 
-    // The no-undo rule (RULES.md 8.5): the bishop may be pushed back but not followed.
+    // The no-undo rule (docs/rules.md, Example 5): the bishop may be pushed back but not followed.
     Position undo = position("rnbqk1nr/ppppppbp/6p1/8/3B4/1P6/P1PPPPPP/RN1QKBNR b KQkq - 0 1");
     undo.make(read(undo, "Bg7-d4/Bd4-b2"));
     read(undo, "Bb2/Bd4-g7");
@@ -327,8 +327,10 @@ TEST_CASE("Games are split into moves, PGN-like", "[notation]") {
     CHECK(split_moves("  \n").empty());
 }
 
-TEST_CASE("8.6 the game Kustrin-Castelli, read as printed in Italian", "[notation][rules][8.6]") {
-    // RULES.md 8.6, AISE Grand Prix 1990, 1-0. Italian letters: R=K, D=Q, T=R, A=B, C=S.
+TEST_CASE("Example 6, the game Kustrin-Castelli, read as printed in Italian",
+          "[notation][rules][example6]") {
+    // docs/rules.md, Example 6: AISE Grand Prix 1990, 1-0. Italian letters: R=K, D=Q, T=R, A=B,
+    // C=S.
     const std::string game =
         "1.Dd1-d3/d2-d6 Dd8-c7/c7-b6 2.Dd3-h7/h7E Dc7-a5+/b6E 3.Re1-d1 Da5-h5 4.Dh7-d3 "
         "Th8-h5/Dh5-h4 5.Cg1-f3 Dh4-f2/f2E 6.Af1-g2/g2-h3 Th5/h3-h4 7.Cf3-d2/h4-f3 Cb8-c6 "
@@ -366,7 +368,7 @@ TEST_CASE("8.6 the game Kustrin-Castelli, read as printed in Italian", "[notatio
         }
         if (i == 3) CHECK(pos.in_check(WHITE)); // 2...Da5+ is check
     }
-    // 10.Th1/h2-h8=D is legal; Black resigns (not mated: RULES.md claims no more).
+    // 10.Th1/h2-h8=D is legal; Black resigns (not mated: docs/rules.md claims no more).
     CHECK(to_fen(pos) == "r1b1kbnQ/pp1pppp1/2nP4/8/5N2/3QBPq1/PPP1P3/RN1K3R b q - 0 1");
     CHECK_FALSE(is_checkmate(pos));
 }

@@ -1,4 +1,4 @@
-// A problem solved in parts and merged (issue 18): `dynamo solve --part I/N` then `dynamo merge`
+// A problem solved in parts and merged: `dynamo solve --part I/N` then `dynamo merge`
 // give what `dynamo solve` gives for the whole, byte for byte; parts that do not make one whole
 // are refused, naming what is wrong.
 #include "cli_helpers.h"
@@ -213,7 +213,7 @@ TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("damaged part file"));
 
-    // In the language of --lang (issue 16): our words translated, the files' names as given.
+    // In the language of --lang: our words translated, the files' names as given.
     auto merge_in = [](const std::string& lang, std::vector<std::string> files) {
         cli::CommonOptions common;
         common.lang = lang;
@@ -267,7 +267,7 @@ TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and
     CHECK_THAT(m.err, Catch::Contains("(part 1)"));
     Run js = merge(paths, true);
     CHECK(json::parse(js.out)["verdict"] == "unfinished");
-    // In the output language (issue 16), laid out alike: file, problem, what.
+    // In the output language, laid out alike: file, problem, what.
     cli::CommonOptions german;
     german.lang = "de";
     cli::MergeOptions options;

@@ -1,4 +1,4 @@
-// Perft against independent reference counts: dynref (RULES.md read by a separate program) for
+// Perft against independent reference counts: dynref (the rules read by a separate program) for
 // Dynamo and vchess rules, chess.js / published values for orthodox chess.
 #include "helpers.h"
 

@@ -251,7 +251,7 @@ TEST_CASE("MaxSolutions is read for battle play", "[maxsolutions]") {
 }
 
 // nontriv_06 (s#21, Variations KeepMatingPiece NoThreat NonTrivial 0 0): solve says that the
-// verdict holds within the restrictions, in text and JSON, and no longer that they are ignored.
+// verdict holds within the restrictions, in text and JSON, and not that they are ignored.
 TEST_CASE("solve reports NonTrivial and KeepMatingPiece as restrictions", "[nontrivial][cli]") {
     const std::string file = test_data("popeye/problems/nontriv_06.inp");
     cli::CommonOptions common;

@@ -73,7 +73,7 @@ TEST_CASE("The forbidden placement after a move is the placement before it", "[p
 
 TEST_CASE("Keys tell castling identity apart", "[position]") {
     // The same placement with the king's right held by the original king on d1 (pushed there)
-    // or lost (the king stepped there) are different positions (RULES.md section 5).
+    // or lost (the king stepped there) are different positions (docs/rules.md, Castling).
     Position pushed = position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     Position stepped = pushed;
     MoveList list;

@@ -1,4 +1,4 @@
-// Problem-file reader (SPEC.md section 1): Popeye's input language, its errors, twins.
+// Problem-file reader (docs/format.md, Problem files): Popeye's input language, its errors, twins.
 #include "helpers.h"
 
 #include "format/input/problem_reader.h"
@@ -701,8 +701,8 @@ TEST_CASE("Reader: an unreadable file is one diagnostic", "[reader]") {
 
 TEST_CASE("Reader: every Popeye reference problem loads", "[reader]") {
     namespace fs = std::filesystem;
-    // Files whose features lie outside SPEC.md section 1, with the reason. (None so far: the
-    // benchmark set is plain orthodox #N, s#N and h#N, and its other options are read and kept.)
+    // Files whose features lie outside docs/format.md's Problem files, with the reason. None: the
+    // benchmark set is plain orthodox #N, s#N and h#N, and its other options are read and kept.
     const std::set<std::string> expected_failures = {};
     std::set<std::string> failures;
     int loaded = 0;

@@ -1,4 +1,4 @@
-// The reader's errors and notes under --lang (issue 16): solve and check write them on stderr in
+// The reader's errors and notes under --lang: solve and check write them on stderr in
 // German, French or Italian, with the FILE:LINE:COL prefix and the file's own tokens as they are;
 // English is unchanged, and JSON stays English.
 #include "cli_helpers.h"

@@ -1,4 +1,4 @@
-// What we say in a file that Popeye reads as plain remarks (issue 16): `remark intended: N` (and
+// What we say in a file that Popeye reads as plain remarks: `remark intended: N` (and
 // `--intended N`), `remark prev: BOARD` (and `mate --prev`), and the reader's recovery after an
 // error, which finds `e` / `n` abbreviated as Popeye allows.
 #include "helpers.h"

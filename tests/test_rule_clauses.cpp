@@ -1,5 +1,5 @@
 // One hand-made position per rule clause, with the expected moves written out. Each list was
-// worked out from RULES.md by hand; the comments give the reasoning.
+// worked out from docs/rules.md by hand; the comments give the reasoning.
 #include "helpers.h"
 
 using namespace dynamo;

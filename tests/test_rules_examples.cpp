@@ -1,17 +1,18 @@
-// The worked examples of RULES.md: section 8 (all but the game replay, which needs the
-// notation reader) and the examples given with the rule clauses of sections 3 and 6.
+// The worked examples of docs/rules.md, Worked examples (all but the game replay, which needs the
+// notation reader) and the examples given with the rule clauses of sections 3 (moves) and 4
+// (check).
 #include "helpers.h"
 
 using namespace dynamo;
 using namespace dynamo::test;
 
-
-TEST_CASE("8.1 initial position: every way the e2 pawn can end up", "[rules][8.1]") {
+TEST_CASE("Example 1, initial position: every way the e2 pawn can end up", "[rules][example1]") {
     Position pos = position(std::string(START_FEN));
-    // Written out from RULES.md 8.1. The king's stationary push Ke1/e2-e3 is the move e2-e3
-    // (section 2); both pieces out (Qd1 pushes e2 out and follows, or leaves pulling it) is the
-    // single move Qd1E/e2E, likewise Bf1E/e2E. "Pawn out, pusher stays" is one result whether
-    // Qd1 or Bf1 pushes: written with the lower active start square, Qd1/e2E.
+    // Written out from docs/rules.md, Example 1. The king's stationary push Ke1/e2-e3 is the move
+    // e2-e3 (docs/rules.md, A move is what it does); both pieces out (Qd1 pushes e2 out and
+    // follows, or leaves pulling it) is the single move Qd1E/e2E, likewise Bf1E/e2E. "Pawn out,
+    // pusher stays" is one result whether Qd1 or Bf1 pushes: written with the lower active start
+    // square, Qd1/e2E.
     auto expected = sorted({
         // own steps, and the king pushing it and following
         "e2-e3", "e2-e4", "Ke1-e2/e2-e3",
@@ -35,7 +36,7 @@ TEST_CASE("8.1 initial position: every way the e2 pawn can end up", "[rules][8.1
     CHECK_FALSE(has_move(pos, "Ke1/e2-e3"));
 }
 
-TEST_CASE("8.2 Dynamate: Black is mated, the king's push is illegal", "[rules][8.2]") {
+TEST_CASE("Example 2, Dynamate: Black is mated, the king's push is illegal", "[rules][example2]") {
     Position pos = position("8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1");
     CHECK(pos.in_check());
     CHECK(move_texts(pos).empty());
@@ -45,7 +46,7 @@ TEST_CASE("8.2 Dynamate: Black is mated, the king's push is illegal", "[rules][8
     CHECK(pos.in_check(BLACK));
 }
 
-TEST_CASE("8.3 Black is in check by the pull of Qa4", "[rules][8.3]") {
+TEST_CASE("Example 3, Black is in check by the pull of Qa4", "[rules][example3]") {
     Position pos = position("rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b KQ - 0 1");
     CHECK(pos.in_check());
     // Section 3.1: the queen threatens Qa4E/Kd7E. With b5 blocked there is no check.
@@ -53,14 +54,15 @@ TEST_CASE("8.3 Black is in check by the pull of Qa4", "[rules][8.3]") {
     CHECK_FALSE(blocked.in_check());
 }
 
-TEST_CASE("8.4 knight pull Sc3-b1/d5-c3", "[rules][8.4]") {
+TEST_CASE("Example 4, knight pull Sc3-b1/d5-c3", "[rules][example4]") {
     Position pos = position("rnbqkbnr/ppp1pppp/8/3p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1");
     pos.make(find_move(pos, "Sc3-b1/d5-c3"));
     CHECK(board_field(pos.placement()) == "rnbqkbnr/ppp1pppp/8/8/8/2p5/PPPPPPPP/RNBQKBNR");
     CHECK(pos.side_to_move() == BLACK);
 }
 
-TEST_CASE("8.5 no undoing: the bishop may be pushed back but not followed", "[rules][8.5]") {
+TEST_CASE("Example 5, no undoing: the bishop may be pushed back but not followed",
+          "[rules][example5]") {
     Position pos = position("rnbqk1nr/ppppppbp/6p1/8/3B4/1P6/P1PPPPPP/RN1QKBNR b KQkq - 0 1");
     pos.make(find_move(pos, "Bg7-d4/Bd4-b2"));
     CHECK(has_move(pos, "Bb2/Bd4-g7"));
@@ -73,9 +75,9 @@ TEST_CASE("8.5 no undoing: the bishop may be pushed back but not followed", "[ru
     CHECK(has_move(fresh, "Bb2-d4/Bd4-g7"));
 }
 
-// RULES.md gives the examples without colours. With the passive piece an enemy, each example is
-// the only way to its result, so it is written as given; with it a friend, section 2 may pick
-// another way of writing the same move, checked after each.
+// docs/rules.md gives the examples without colours. With the passive piece an enemy, each example
+// is the only way to its result, so it is written as given; with it a friend, docs/rules.md, A move
+// is what it does, may pick another way of writing the same move, checked after each.
 TEST_CASE("Section 3.1 rider examples", "[rules][3.1]") {
     // Qd1, Pd2, d3-d6 empty: the pawn moves 4, the queen 2.
     CHECK(has_move(position(std::string(START_FEN)), "Qd1-d3/d2-d6"));
@@ -118,7 +120,7 @@ TEST_CASE("Section 3.2 and 3.4 leaper and promotion examples", "[rules][3.2][3.4
         CHECK(has_move(promo, m));
 }
 
-TEST_CASE("Section 6 check examples", "[rules][6]") {
+TEST_CASE("Section 4.1 check examples", "[rules][4.1]") {
     // White Pg7, black Kh8: the pawn pushes the king to "i9".
     CHECK(position("7k/6P1/8/8/8/8/8/K7 b - - 0 1").in_check(BLACK));
     // White Ka1, black Kb2: White is in check, Black is not.

@@ -71,7 +71,9 @@ TEST_CASE("has_legal_move and the Dynamo check hints agree with the full generat
     CHECK(tally.filtered > tally.positions / 4);
 }
 
-TEST_CASE("has_legal_move: the mate of RULES.md 8.2, which is no mate in orthodox chess", "[shortcuts]") {
+TEST_CASE(
+    "has_legal_move: the mate of docs/rules.md's Example 2, which is no mate in orthodox chess",
+    "[shortcuts]") {
     // 8.2: Black is mated; the king's push Kh4-g4/Qg4-f4 is illegal.
     Position mated = position("8/4B3/8/8/6Qk/8/4N3/K7 b - - 0 1", RuleSet::dynamo_default());
     CHECK(mated.in_check());

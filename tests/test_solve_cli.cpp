@@ -99,7 +99,7 @@ TEST_CASE("solve: options read but not acted on are named on stderr", "[solve]")
     Run run = solve(file.string(), false);
     fs::remove(file);
     CHECK(run.status == 0);
-    // At each option's own line (issue 16: not the problem's first line); NoBoard is acted on.
+    // At each option's own line (not the problem's first line); NoBoard is acted on.
     CHECK(run.err.find(file.string() + ":4: note: problem 1: option not acted on: "
                                        "UpToMoveNumber 7\n") != std::string::npos);
     CHECK(run.err.find(":1: note") == std::string::npos);

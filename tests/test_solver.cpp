@@ -215,14 +215,14 @@ TEST_CASE("Hand-made: promotion by push, the pusher chooses the piece", "[solver
 
 TEST_CASE("Hand-made: castling after the rook was pulled away and pushed back", "[solver][handmade]") {
     // White Ke1 Rh1 Rh3 Rg2, black Ka1. Rh3 pulls Rh1 to h2 without moving, later pushes it back:
-    // the rook was the passive piece both times and keeps its right (RULES.md section 5).
+    // the rook was the passive piece both times and keeps its right (docs/rules.md, Castling).
     // Then 0-0 mates: Rf1 pushes a1 off along rank 1; a2 and b2 are on Rg2's rank, b1 on rank 1.
     for (bool strict : {false, true}) {
         RuleSet rules = RuleSet::dynamo_default();
         rules.strict_castling = strict;
         Position pos = position("8/8/8/8/8/7R/6R1/k3K2R w K - 0 1", rules);
         // Under StrictCastling being pulled loses the right, so the pull has the result of the
-        // rook's own step and is written as it (RULES.md section 2).
+        // rook's own step and is written as it (docs/rules.md, A move is what it does).
         auto line = strict ? std::vector<std::string>{"Rh1-h2", "Ka1-b1", "Rh2-h1", "Kb1-a1"}
                            : std::vector<std::string>{"Rh3/Rh1-h2", "Ka1-b1", "Rh3/Rh2-h1", "Kb1-a1"};
         for (const auto& m : line) pos.make(find_move(pos, m));

@@ -1,4 +1,4 @@
-// Around a solution (issue 16): the solving time, the progress line, --export fen|latex|svg,
+// Around a solution: the solving time, the progress line, --export fen|latex|svg,
 // replay of SAN and PGN, one writer of check and mate signs, FEN counters, mate --upto's word
 // on the shortest length, the verdict wording without a key, and --threads beyond the cores.
 #include "cli_helpers.h"
