@@ -4,6 +4,7 @@
 #include "usage.h"
 
 #include "format/base/message.h"
+#include "format/base/rules_text.h"
 
 #include <csignal>
 
@@ -33,8 +34,8 @@ SolutionOrder order_from(const std::string& text) {
 }
 
 RuleSet rules_from(const std::string& text) {
-    RuleSet::Error error;
-    auto rules = RuleSet::parse(text, &error);
+    RulesError error;
+    auto rules = parse_rules(text, &error);
     if (!rules) throw UsageError(option_said("--rules", rules_said(error)));
     return *rules;
 }

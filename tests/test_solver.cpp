@@ -3,6 +3,7 @@
 #include "helpers.h"
 
 #include "format/output/report_text.h"
+#include "format/base/rules_text.h"
 #include "format/base/stipulation_text.h"
 #include "solver/analysis/analysis.h"
 
@@ -95,7 +96,7 @@ TEST_CASE("Dynamo problems: the keys of the reference solver", "[solver][dynref]
 
         for (const auto& [name, keys] : keys_by_switch(row[8])) {
             std::string error;
-            auto rules = RuleSet::parse(name == "vchess" ? "vchess" : "Dynamo " + name, &error);
+            auto rules = parse_rules(name == "vchess" ? "vchess" : "Dynamo " + name, &error);
             REQUIRE(rules);
             Position switched = position(fen, *rules);
             INFO("under " << name);

@@ -4,6 +4,7 @@
 
 #include "format/base/message.h"
 #include "solver/board/position.h"
+#include "solver/rules/rules.h"
 
 #include <string>
 #include <string_view>

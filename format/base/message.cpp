@@ -42,21 +42,6 @@ Message illegal_said(const IllegalCause& cause) {
     return cause.text();
 }
 
-Message rules_said(const RuleSet::Error& error) {
-    using K = RuleSet::Error::Kind;
-    switch (error.kind) {
-    case K::UnknownWord:
-        return Message(
-            Msg::RuleWordUnknown,
-            {error.word, or_list({"Dynamo", "NoStationaryPull", "StrictCastling", "UndoDynamoOnly",
-                                  "KingThroughCheck", "vchess", "orthodox"})});
-    case K::AmbiguousWord: return Message(Msg::RuleWordAmbiguous, {error.word});
-    case K::OrthodoxAlone: return Msg::OrthodoxAlone;
-    case K::SwitchesNeedDynamo: return Msg::SwitchesNeedDynamo;
-    }
-    return error.text();
-}
-
 Message piece_arg(std::string text) {
     Message m(std::move(text));
     m.kind = Msg::PieceText;

@@ -7,7 +7,6 @@
 #include "format/base/language.h"
 #include "format/base/phrases.h"
 #include "solver/rules/legality.h"
-#include "solver/rules/rules.h"
 
 #include <cstdint>
 #include <string>
@@ -29,9 +28,8 @@ struct Message {
     bool empty() const { return kind == Msg::Verbatim && given.empty(); }
 };
 
-// Why a position cannot arise, and what is wrong with a rule line (solver/'s codes), as messages.
+// Why a position cannot arise (solver/'s code), as a message.
 Message illegal_said(const IllegalCause& cause);
-Message rules_said(const RuleSet::Error& error);
 
 // A piece as the reader names it ("wRh7"), in the letters of the language when written.
 Message piece_arg(std::string text);

@@ -50,7 +50,7 @@ enum class Phrase : uint16_t {
     BlackMovesFirst, ExpectedMovesAfter, UnexpectedAfterStipulation, StipulationNeedsMove,
     FenEmpty, FenFields, FenSide, FenCastlingCharacter, FenCastlingRight, FenEnPassant,
     FenMoveCounter,
-    // --rules (RuleSet::Error; OrthodoxAlone and SwitchesNeedDynamo above).
+    // --rules (rules_text.h; OrthodoxAlone and SwitchesNeedDynamo above).
     RuleWordUnknown, RuleWordAmbiguous,
     // Why a position cannot arise (IllegalCause), white's and black's.
     NoWhiteKing, NoBlackKing, WhiteKings, BlackKings, PawnOnPromotionRank, PawnOnFirstRank,

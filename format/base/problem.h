@@ -1,6 +1,10 @@
-// A chess problem as a plain value: what a problem file says (SPEC.md section 1), with no text
-// left for the solver to read. The reader (problem_reader.h) builds it; the solver and the
-// report writers take it.
+// The base layer of format/: languages and the one phrase table, messages, move notation as
+// written, FEN, stipulation text, rule words, text from outside, and the problem itself (here).
+// It includes the engine (solver/) and nothing above it: not format/input, format/output or
+// format/parts.
+// A chess problem as a plain value: what a problem file says (docs/format.md, "1. Problem
+// files"), with no text left for the solver to read. The reader (problem_reader.h) builds it;
+// the solver and the report writers take it.
 #pragma once
 
 #include "format/base/message.h"
@@ -17,10 +21,10 @@
 
 namespace dynamo {
 
-// FILE:LINE:COL: error: MESSAGE (SPEC.md section 1, issue 3); FILE: error: MESSAGE for the file
-// as a whole (line 0). Bytes of the input quoted in it are escaped (text_input.h).
-// Under --lang the same in German, French or Italian (`said`, message.h); the prefix FILE:LINE:COL
-// stays as it is.
+// FILE:LINE:COL: error: MESSAGE (docs/format.md, "Error messages"); FILE: error: MESSAGE for the
+// file as a whole (line 0). Bytes of the input quoted in it are escaped (text_input.h). Under
+// --lang the same in German, French or Italian (`said`, message.h); the prefix FILE:LINE:COL stays
+// as it is.
 struct Diagnostic {
     std::string file;
     int line = 0;

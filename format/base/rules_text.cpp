@@ -15,8 +15,15 @@ std::string lower(std::string_view s) {
     return r;
 }
 
-enum class Word { Orthodox, Vchess, Dynamo, NoStationaryPull, StrictCastling, UndoDynamoOnly,
-                  KingThroughCheck };
+enum class Word {
+    Orthodox,
+    Vchess,
+    Dynamo,
+    NoStationaryPull,
+    StrictCastling,
+    UndoDynamoOnly,
+    KingThroughCheck
+};
 
 struct Keyword {
     const char* text;

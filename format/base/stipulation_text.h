@@ -1,5 +1,5 @@
 // Stipulations as written: "#2", "s#3", "h#2", "h#2.5", "=2", "s=2", "h=2", "r#2", "ser-h#3",
-// "hs#2" (SPEC.md section 1; Popeye's spelling, any case).
+// "hs#2" (docs/format.md, "1. Problem files"; Popeye's spelling, any case).
 #pragma once
 
 #include "format/base/message.h"

@@ -150,7 +150,8 @@ PieceType promotion_type(char letter, Language lang) {
     return NO_PIECE_TYPE;
 }
 
-// What a move does (RULES.md section 2): the placement and the castling eligibility after it.
+// What a move does (docs/rules.md, "3.5 A move is what it does"): the placement and the castling
+// eligibility after it.
 struct Result {
     Placement placement;
     CastlingRights castling;
@@ -186,7 +187,8 @@ bool fields_match(const Position& pos, Move m, const WrittenMove& w, PieceType p
 }
 
 // The legal moves w names when its letters are read in `lang`: written as our writer writes
-// them, or failing that (Dynamo) written as another way with the same result (section 2).
+// them, or failing that (Dynamo) written as another way with the same result (docs/rules.md, "3.5 A
+// move is what it does").
 std::vector<Move> matches(const Position& pos, const MoveList& legal, const WrittenMove& w,
                           Language lang) {
     std::vector<Move> found;

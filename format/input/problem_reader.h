@@ -1,7 +1,9 @@
-// Reader for Popeye-compatible problem files (SPEC.md section 1).
+// The input layer: problem files (docs/format.md, "1. Problem files"), moves read back
+// (move_reader.h) and SAN (san.h). It includes format/base and the engine, nothing of
+// format/output or format/parts.
 #pragma once
 
-#include "format/base/problem.h"
+#include "format/input/reader/result.h"
 
 #include <string>
 #include <string_view>
@@ -9,26 +11,9 @@
 
 namespace dynamo {
 
-struct ReadResult {
-    std::vector<Problem> problems; // every problem found, in file order; those with errors too
-    std::vector<Diagnostic> errors; // every error, in file order (also attached to its problem)
-    std::vector<Diagnostic> notes;  // what was forgiven (a missing last `endproblem`)
-};
-
 // Reads every problem of a text; `name` is used in diagnostics.
 ReadResult read_problems(std::string_view text, const std::string& name);
 // Reads a file; an unreadable file is one diagnostic.
 ReadResult read_problem_file(const std::string& path);
-
-// A problem's positions to solve: the diagram, then one per twin (twins apply to the diagram,
-// or to the previous twin when `continued`).
-struct ProblemInstance {
-    std::string label;  // "" for a problem without twins; "a)", "b) wRh2-->g2", "+c) h#2" ...
-    Placement pieces;
-    Stipulation stipulation;
-    RuleSet rules;
-    std::string condition_text;
-};
-std::vector<ProblemInstance> problem_instances(const Problem& problem);
 
 } // namespace dynamo

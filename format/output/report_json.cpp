@@ -98,21 +98,23 @@ json move_json(const Position& pos, Move m, Language lang) {
     j["active_to"] = m.active_stays() ? json(nullptr) : square_or(m.active_to(), "out");
     j["passive_from"] = m.has_passive() ? json(square_name(m.passive_from())) : json(nullptr);
     j["passive_to"] = m.has_passive() ? square_or(m.passive_to(), "out") : json(nullptr);
-    j["promotion"] = m.promotion() ? json(std::string(1, piece_letter(m.promotion(), lang)))
-                                   : json(nullptr);
+    j["promotion"] =
+        m.promotion() ? json(std::string(1, piece_letter(m.promotion(), lang))) : json(nullptr);
     return j;
 }
 
-json solution_json(const Problem& problem, const std::string& twin_label, const Position& diagram,
-                   const Solution& solution, Language lang) {
-    json j;
+namespace {
+
+// The problem's own fields: its file, titles, authors, stipulation, rules, verdict, restrictions.
+void problem_fields(json& j, const Problem& problem, const std::string& twin_label,
+                    const Position& diagram, const Solution& solution) {
     j["file"] = problem.file;
     j["index"] = problem.index;
     if (!twin_label.empty()) j["twin"] = twin_label;
     j["title"] = problem.title();
     j["author"] = problem.author();
     j["origin"] = problem.origins.empty() ? "" : problem.origins.front();
-    // Every line of each, in file order (the fields above keep the first, as before).
+    // Every line of each, in file order (the fields above keep the first).
     j["titles"] = problem.titles;
     j["authors"] = problem.authors;
     j["origins"] = problem.origins;
@@ -132,7 +134,10 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
     if (solution.restrictions.any()) j["restrictions"] = restrictions(solution.restrictions);
     if (solution.unapplied.any()) j["not_applicable"] = restrictions(solution.unapplied);
     if (!solution.helpmate() && solution.solutions_capped) j["solutions_capped"] = true;
+}
 
+// The solution tree: keys, cooks, tries, the tree itself, the play after the key, set play.
+void tree_fields(json& j, const Position& diagram, const Solution& solution, Language lang) {
     json keys = json::array(), tries = json::array(), tree = json::array();
     for (const RootMove& r : solution.root) {
         TreeJson writer(diagram, lang);
@@ -161,39 +166,46 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         for (const DefenceNode& d : solution.set_play) set.push_back(writer.defence(d));
         j["set_play"] = set;
     }
+}
 
-    // A line played from `from` (the diagram; set play: the other side to move).
-    auto help_line_json = [&](const HelpLine& line, const Position& from, bool after_pass) {
-        json moves = json::array();
-        Position pos = from;
-        for (size_t i = 0; i < line.moves.size(); ++i) {
-            json m = move_json(pos, line.moves[i], lang);
-            m["mark"] = mark_field(line.marks[i]);
-            moves.push_back(m);
-            pos.make(line.moves[i]);
-        }
-        return json{{"text", help_line_text(from, line, lang, after_pass)}, {"moves", moves}};
-    };
-    if (solution.helpmate()) {
-        json lines = json::array();
-        for (const HelpLine& line : solution.help_lines) lines.push_back(help_line_json(line, diagram, false));
-        j["solutions"] = lines;
-        if (!solution.help_set_play.empty()) { // SetPlay: the other side first
-            const Position set = help_set_play_position(diagram);
-            json set_lines = json::array();
-            for (const HelpLine& line : solution.help_set_play)
-                set_lines.push_back(help_line_json(line, set, solution.stipulation.half));
-            j["set_play"] = set_lines;
-        }
-        j["solutions_found"] = solution.solutions;
-        j["intended"] = solution.intended;
-        j["solutions_capped"] = solution.solutions_capped;
+// A line played from `from` (the diagram; set play: the other side to move).
+json help_line_json(const HelpLine& line, const Position& from, bool after_pass, Language lang) {
+    json moves = json::array();
+    Position pos = from;
+    for (size_t i = 0; i < line.moves.size(); ++i) {
+        json m = move_json(pos, line.moves[i], lang);
+        m["mark"] = mark_field(line.marks[i]);
+        moves.push_back(m);
+        pos.make(line.moves[i]);
     }
+    return json{{"text", help_line_text(from, line, lang, after_pass)}, {"moves", moves}};
+}
 
+// A helpmate's solutions, its set play, and their counts.
+void help_fields(json& j, const Position& diagram, const Solution& solution, Language lang) {
+    json lines = json::array();
+    for (const HelpLine& line : solution.help_lines)
+        lines.push_back(help_line_json(line, diagram, false, lang));
+    j["solutions"] = lines;
+    if (!solution.help_set_play.empty()) { // SetPlay: the other side first
+        const Position set = help_set_play_position(diagram);
+        json set_lines = json::array();
+        for (const HelpLine& line : solution.help_set_play)
+            set_lines.push_back(help_line_json(line, set, solution.stipulation.half, lang));
+        j["set_play"] = set_lines;
+    }
+    j["solutions_found"] = solution.solutions;
+    j["intended"] = solution.intended;
+    j["solutions_capped"] = solution.solutions_capped;
+}
+
+// What the verdict rests on besides the solution: short solutions and short keys, then the
+// doubled play by kind (docs/duals.md): duals (mate, continuation), threat duals, short mates.
+json findings_json(const Position& diagram, const Solution& solution, Language lang) {
     json findings = json::array();
     for (size_t i = 0; i < solution.short_lines.size() && i < size_t(SHORT_LINES_SHOWN); ++i) {
         const HelpLine& line = solution.short_lines[i];
-        json f = help_line_json(line, diagram, false);
+        json f = help_line_json(line, diagram, false, lang);
         f["type"] = "short";
         f["stipulation"] = short_stipulation(solution, line).text;
         findings.push_back(f);
@@ -203,7 +215,6 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
             findings.push_back({{"type", "short"},
                                 {"key", move_json(diagram, r.play.move, lang)},
                                 {"length", r.play.length}});
-    // Doubled play by kind (docs/duals.md): duals (mate, continuation), threat duals, short mates.
     static constexpr const char* types[] = {"dual", "dual", "threat_dual", "short_mate"};
     for (const Dual& d : solution.duals) {
         Position pos = diagram;
@@ -214,16 +225,30 @@ json solution_json(const Problem& problem, const std::string& twin_label, const 
         }
         if (d.line.size() % 2 == 1) pos.make_null(); // threats: played after a pass
         for (Move m : d.continuations) continuations.push_back(move_json(pos, m, lang));
-        json f = {{"type", types[int(d.kind)]}, {"kind", dual_kind_name(d.kind)}, {"line", line},
-                  {"continuations", continuations}, {"length", d.length}};
+        json f = {{"type", types[int(d.kind)]},
+                  {"kind", dual_kind_name(d.kind)},
+                  {"line", line},
+                  {"continuations", continuations},
+                  {"length", d.length}};
         if (d.kind == DualKind::Short) f["allowed"] = d.allowed;
         findings.push_back(f);
     }
+    return findings;
+}
+
+} // namespace
+
+json solution_json(const Problem& problem, const std::string& twin_label, const Position& diagram,
+                   const Solution& solution, Language lang) {
+    json j;
+    problem_fields(j, problem, twin_label, diagram, solution);
+    tree_fields(j, diagram, solution, lang);
+    if (solution.helpmate()) help_fields(j, diagram, solution, lang);
     json counts = json::object();
     for (DualKind k : {DualKind::Mate, DualKind::Continuation, DualKind::Threat, DualKind::Short})
         counts[dual_kind_name(k)] = solution.duals_of(k);
     if (!solution.helpmate()) j["duals"] = counts;
-    j["findings"] = findings;
+    j["findings"] = findings_json(diagram, solution, lang);
     j["finished"] = solution.finished;
     j["time_s"] = solution.seconds;
     j["nodes"] = solution.nodes;

@@ -1,4 +1,4 @@
-// The solution as JSON (SPEC.md section 5): one object per problem, for JSON Lines.
+// The solution as JSON (docs/format.md, "5. JSON output"): one object per problem, for JSON Lines.
 #pragma once
 
 #include "format/base/notation.h"

@@ -1,9 +1,13 @@
-// The solution as text, in Popeye's layout (SPEC.md section 3), with our verdict block.
+// The output layer: the solution as text (here), as JSON (report_json.h), in Popeye's order
+// (popeye_order.h) and exported as FEN, LaTeX or SVG (export.h). It includes format/base and the
+// engine, nothing of format/input or format/parts.
+// The solution as text, in Popeye's layout (docs/format.md, "4. Text output"), with our verdict
+// block.
 #pragma once
 
 #include "format/base/notation.h"
-#include "format/output/popeye_order.h"
 #include "format/base/problem.h"
+#include "format/output/popeye_order.h"
 #include "solver/analysis/solution.h"
 
 #include <string>
@@ -12,9 +16,10 @@ namespace dynamo {
 
 struct TextReportOptions {
     Language lang = Language::English;
-    bool board = true; // the header with the diagram
+    bool board = true;                         // the header with the diagram
     SolutionOrder order = SolutionOrder::Ours; // --order popeye: Popeye's order of the tree
-    bool short_lines_listed = false; // helpmates: shorter solutions among the lines (--order popeye)
+    bool short_lines_listed =
+        false; // helpmates: shorter solutions among the lines (--order popeye)
 };
 
 // The stipulation as the header writes it: with Popeye's marks of the options that limit the

@@ -2,9 +2,10 @@
 
 #include "format/base/fen.h"
 #include "format/base/notation.h"
+#include "format/base/rules_text.h"
 #include "format/output/report_json.h"
-#include "solver/search/goal_search.h"
 #include "solver/rules/movegen.h"
+#include "solver/search/goal_search.h"
 
 #include <cstdio>
 #include <fstream>
@@ -53,10 +54,12 @@ Move move_from(const Position& pos, const json& j) {
     for (Move m : list)
         if (m.raw() == code) {
             if (move_text(pos, m) != text)
-                throw Damaged("move " + text + ": its code is " + move_text(pos, m) + " in " + to_fen(pos));
+                throw Damaged("move " + text + ": its code is " + move_text(pos, m) + " in " +
+                              to_fen(pos));
             return m;
         }
-    throw Damaged("move " + text + " (code " + std::to_string(code) + ") is not legal in " + to_fen(pos));
+    throw Damaged("move " + text + " (code " + std::to_string(code) + ") is not legal in " +
+                  to_fen(pos));
 }
 
 class TreeWriter {
@@ -301,9 +304,10 @@ PartProblem problem_from(const json& j, int part) {
     p.instances = j.at("twins").get<int>();
     p.id = j.at("id").get<std::string>();
     std::string error;
-    auto rules = RuleSet::parse(j.at("rules").get<std::string>(), &error);
+    auto rules = parse_rules(j.at("rules").get<std::string>(), &error);
     if (!rules) throw Damaged("rules: " + error);
-    if (!parse_fen(j.at("fen").get<std::string>(), *rules, p.diagram, &error)) throw Damaged("fen: " + error);
+    if (!parse_fen(j.at("fen").get<std::string>(), *rules, p.diagram, &error))
+        throw Damaged("fen: " + error);
     if (j.contains("castling_exclusive")) { // CastlingMutuallyExclusive: more than FEN says
         CastlingRights cr = p.diagram.castling();
         cr.exclusive = uint8_t(j.at("castling_exclusive").get<int>() & 15);
@@ -316,7 +320,7 @@ PartProblem problem_from(const json& j, int part) {
     std::string kind = st.at("kind").get<std::string>(), goal = st.at("goal").get<std::string>();
     if (kind != "direct" && kind != "self" && kind != "help" && kind != "reflex")
         throw Damaged("stipulation kind '" + kind + "'");
-    p.stipulation.kind = kind == "direct" ? Stipulation::Kind::Direct
+    p.stipulation.kind = kind == "direct"   ? Stipulation::Kind::Direct
                          : kind == "self"   ? Stipulation::Kind::Self
                          : kind == "reflex" ? Stipulation::Kind::Reflex
                                             : Stipulation::Kind::Help;
@@ -345,8 +349,10 @@ PartProblem problem_from(const json& j, int part) {
     p.partial.first_moves.resize(shares.size());
     for (size_t i = 0; i < shares.size(); ++i) {
         Move m = move_from(p.diagram, shares[i]);
-        if (m != moves[int(i)]) throw Damaged("the first moves are not in the order of the diagram's");
-        p.shares.push_back({m, shares[i].at("cost").get<uint64_t>(), shares[i].at("part").get<int>()});
+        if (m != moves[int(i)])
+            throw Damaged("the first moves are not in the order of the diagram's");
+        p.shares.push_back(
+            {m, shares[i].at("cost").get<uint64_t>(), shares[i].at("part").get<int>()});
         p.partial.first_moves[i].move = m;
     }
     for (const json& f : j.at("findings")) {
@@ -354,14 +360,17 @@ PartProblem problem_from(const json& j, int part) {
         if (i >= p.partial.first_moves.size() || p.shares[i].part != part)
             throw Damaged("a finding for a first move that is not this part's");
         FirstMoveFindings& findings = p.partial.first_moves[i];
-        if (move_from(p.diagram, f) != findings.move) throw Damaged("a finding under the wrong first move");
+        if (move_from(p.diagram, f) != findings.move)
+            throw Damaged("a finding under the wrong first move");
         findings.state = state_from(f.at("state").get<std::string>());
         if (f.contains("root")) findings.root = TreeReader(p.diagram).root(f.at("root"));
         if (f.contains("lines")) findings.lines = lines_from(p.diagram, f.at("lines"));
     }
     for (size_t i = 0; i < p.shares.size(); ++i)
-        if (p.shares[i].part == part && p.partial.first_moves[i].state == FirstMoveFindings::State::Elsewhere)
-            throw Damaged("first move " + move_text(p.diagram, p.shares[i].move) + " of this part has no finding");
+        if (p.shares[i].part == part &&
+            p.partial.first_moves[i].state == FirstMoveFindings::State::Elsewhere)
+            throw Damaged("first move " + move_text(p.diagram, p.shares[i].move) +
+                          " of this part has no finding");
     if (j.contains("set_play")) {
         const json& s = j.at("set_play");
         p.partial.set_play_searched = true;
@@ -384,7 +393,8 @@ PartProblem problem_from(const json& j, int part) {
             round.lines.resize(p.partial.first_moves.size());
             for (const json& l : r.at("lines")) {
                 size_t i = l.at("index").get<size_t>();
-                if (i >= round.lines.size()) throw Damaged("a shorter helpmate under no first move");
+                if (i >= round.lines.size())
+                    throw Damaged("a shorter helpmate under no first move");
                 round.lines[i] = lines_from(p.diagram, l.at("lines"));
             }
             p.partial.short_rounds.push_back(std::move(round));
@@ -429,9 +439,10 @@ json answer_options_json(const AnalysisOptions& a) {
 std::string problem_identity(const Position& diagram, const Stipulation& stip,
                              const AnalysisOptions& options) {
     // FNV-1a, 64 bits: enough to tell problems apart, short enough to read in an error message.
-    std::string text = "dynamo part " + std::to_string(PART_FORMAT) + "\n" + to_fen(diagram) + "\n" +
-                       stip.text + " " + std::to_string(int(stip.kind)) + std::to_string(int(stip.goal)) +
-                       " " + std::to_string(stip.moves) + (stip.half ? ".5" : "") + "\n" + diagram.rules().name() + "\n" +
+    std::string text = "dynamo part " + std::to_string(PART_FORMAT) + "\n" + to_fen(diagram) +
+                       "\n" + stip.text + " " + std::to_string(int(stip.kind)) +
+                       std::to_string(int(stip.goal)) + " " + std::to_string(stip.moves) +
+                       (stip.half ? ".5" : "") + "\n" + diagram.rules().name() + "\n" +
                        answer_options_json(options).dump();
     if (diagram.castling().exclusive)
         text += "\nCastlingMutuallyExclusive " + std::to_string(diagram.castling().exclusive);
@@ -453,8 +464,10 @@ json part_problem_json(const PartProblem& p, int part) {
     j["twin_index"] = p.instance;
     j["twins"] = p.instances;
     j["id"] = p.id;
-    j["header"] = {{"remarks", p.problem.remarks}, {"titles", p.problem.titles},
-                   {"authors", p.problem.authors}, {"origins", p.problem.origins},
+    j["header"] = {{"remarks", p.problem.remarks},
+                   {"titles", p.problem.titles},
+                   {"authors", p.problem.authors},
+                   {"origins", p.problem.origins},
                    {"awards", p.problem.awards}};
     if (p.problem.options.no_board) j["header"]["no_board"] = true;
     j["fen"] = to_fen(p.diagram);

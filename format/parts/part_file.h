@@ -1,6 +1,8 @@
-// Part files (issue 18): what `dynamo solve --part I/N` writes for `dynamo merge` to read back.
-// One JSON document per run: the part's number, and per problem (per twin) its identity, the
-// rule switches, the options that decide the answer, the split of the first moves among the
+// The parts layer: part files (here) and their merge (part_merge.h), above the reports whose JSON
+// they hold. It includes format/output, format/input and format/base.
+// Part files (docs/distributed.md): what `dynamo solve --part I/N` writes for `dynamo merge` to
+// read back. One JSON document per run: the part's number, and per problem (per twin) its identity,
+// the rule switches, the options that decide the answer, the split of the first moves among the
 // parts, and the findings of this part's first moves with their whole trees. Moves are stored
 // losslessly, as the engine's move code beside the notation; reading replays them from the
 // diagram and accepts only legal moves whose code and notation both match.
@@ -22,16 +24,16 @@ inline constexpr int PART_FORMAT = 1;
 
 // One problem (or twin) of a part file.
 struct PartProblem {
-    Problem problem;             // file, index and the header's texts (no pieces, no twins)
-    std::string label;           // the twin's label ("" without twins)
-    int instance = 0;            // which twin (0-based), of how many
+    Problem problem;   // file, index and the header's texts (no pieces, no twins)
+    std::string label; // the twin's label ("" without twins)
+    int instance = 0;  // which twin (0-based), of how many
     int instances = 1;
     Position diagram;
     Stipulation stipulation;
-    AnalysisOptions options;     // the options that decide the answer (no threads, no time)
-    std::string id;              // problem_identity()
+    AnalysisOptions options;            // the options that decide the answer (no threads, no time)
+    std::string id;                     // problem_identity()
     std::vector<FirstMoveShare> shares; // every first move's part
-    PartialAnalysis partial;     // this part's findings; other parts' first moves Elsewhere
+    PartialAnalysis partial;            // this part's findings; other parts' first moves Elsewhere
 };
 
 struct PartFile {

@@ -1,7 +1,8 @@
-// `dynamo merge` (issue 18): part files back into the Solution of the whole problem. Checks that
-// the parts are of one run (the same problems, rules and options, split alike) and that each part
-// of N is there once; then each first move is taken from the part that owns it and the Solution
-// is concluded as a whole solve concludes it (solver/analysis/partial.h), so that the reports match.
+// `dynamo merge` (docs/distributed.md): part files back into the Solution of the whole problem.
+// Checks that the parts are of one run (the same problems, rules and options, split alike) and that
+// each part of N is there once; then each first move is taken from the part that owns it and the
+// Solution is concluded as a whole solve concludes it (solver/analysis/partial.h), so that the
+// reports match.
 #pragma once
 
 #include "format/parts/part_file.h"

@@ -2,9 +2,7 @@
 // docs/rules.md, 11. Rule switches and sources. Plain data; the generators read it.
 #pragma once
 
-#include <optional>
 #include <string>
-#include <string_view>
 
 namespace dynamo {
 
@@ -28,19 +26,6 @@ struct RuleSet {
         r.no_stationary_pull = r.strict_castling = r.king_through_check = true;
         return r;
     }
-
-    // Reads the words of a `condition` line or of --rules: "Dynamo StrictCastling",
-    // "orthodox", "vchess", "" (= orthodox, as Popeye). Case-insensitive; a keyword may be
-    // abbreviated to a unique prefix. On failure returns nullopt and sets `error`.
-    static std::optional<RuleSet> parse(std::string_view words, std::string* error = nullptr);
-    // The same, the failure as data (format/ words it in the reader's language).
-    struct Error {
-        enum class Kind : uint8_t { UnknownWord, AmbiguousWord, OrthodoxAlone, SwitchesNeedDynamo };
-        Kind kind = Kind::UnknownWord;
-        std::string word;         // UnknownWord, AmbiguousWord: as given
-        std::string text() const; // English
-    };
-    static std::optional<RuleSet> parse(std::string_view words, Error* error);
 
     // The canonical words, e.g. "Dynamo NoStationaryPull", or "orthodox".
     std::string name() const;

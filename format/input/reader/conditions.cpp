@@ -1,6 +1,7 @@
-// condition: the rule words of its line (solver/rules/rules.h), up to a keyword (Popeye reads
+// condition: the rule words of its line (format/base/rules_text.h), up to a keyword (Popeye reads
 // conditions until a word that is none). The words are the same in every input language.
 
+#include "format/base/rules_text.h"
 #include "format/input/reader/reader.h"
 
 namespace dynamo::reader {
@@ -13,9 +14,9 @@ Message condition_words() {
                     "KingThroughCheck", "vchess", "orthodox"});
 }
 
-// A word of a condition line: one RuleSet::parse takes (alone it may need Dynamo beside it).
+// A word of a condition line: one parse_rules takes (alone it may need Dynamo beside it).
 bool is_rule_word(std::string_view word) {
-    return RuleSet::parse(word).has_value() || RuleSet::parse("dynamo " + std::string(word)).has_value();
+    return parse_rules(word).has_value() || parse_rules("dynamo " + std::string(word)).has_value();
 }
 
 } // namespace
@@ -33,7 +34,8 @@ std::vector<std::string_view> Reader::read_condition_words(const Token& keyword,
         fail(t, Message(Msg::UnknownCondition, {quoted(t.text), condition_words()}));
     }
     if (words.empty())
-        fail(keyword, Message(Msg::ExpectedCondition, {found_on_line(keyword), word(Cmd::Condition)}));
+        fail(keyword,
+             Message(Msg::ExpectedCondition, {found_on_line(keyword), word(Cmd::Condition)}));
     return words;
 }
 
@@ -42,8 +44,8 @@ void Reader::read_condition(const Token& keyword, bool in_twin, RuleSet& rules, 
         if (!text.empty()) text += ' ';
         text += w;
     }
-    RuleSet::Error error;
-    auto parsed = RuleSet::parse(text, &error);
+    RulesError error;
+    auto parsed = parse_rules(text, &error);
     if (!parsed) fail(keyword, rules_said(error));
     rules = *parsed;
 }

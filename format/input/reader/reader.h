@@ -9,7 +9,7 @@
 #include "format/input/reader/options.h"
 #include "format/input/reader/words.h"
 
-#include "format/input/problem_reader.h"
+#include "format/input/reader/result.h"
 
 #include <functional>
 #include <optional>
@@ -49,9 +49,12 @@ class Reader {
         report(p, diagnostic(at, std::move(message)));
     }
     void note(const Token& at, Message message) {
-        result_.notes.push_back(dynamo::diagnostic(name_, at.line, at.column, std::move(message), true));
+        result_.notes.push_back(
+            dynamo::diagnostic(name_, at.line, at.column, std::move(message), true));
     }
-    static Message found(const Token& t) { return t.eof() ? Message(Msg::EndOfFile) : Message(quoted(t.text)); }
+    static Message found(const Token& t) {
+        return t.eof() ? Message(Msg::EndOfFile) : Message(quoted(t.text));
+    }
     // What follows `after` on its line: the next token, or "end of line".
     Message found_on_line(const Token& after) {
         const Token& t = lex_.peek();
