@@ -372,7 +372,8 @@ TEST_CASE("No comment or document names the old rule and spec files or an issue 
     CHECK(naming.empty());
 }
 
-TEST_CASE("--version prints the version of CMakeLists.txt's project()", "[project][cli]") {
+TEST_CASE("The program's --version prints the version of CMakeLists.txt's project()",
+          "[project][cli]") {
     std::string out;
     const std::string line = std::string("'") + DYNAMO_EXE + "' --version 2>&1";
     if (FILE* pipe = popen(line.c_str(), "r")) {
