@@ -2,6 +2,14 @@
 
 namespace dynamo {
 
+// Returns where the moves that give no check begin.
+int checks_first(const Position& pos, MoveList& list) {
+    const CheckHints hints(pos);
+    return int(std::partition(list.begin(), list.end(),
+                              [&](Move m) { return hints.gives_check(pos, m); }) -
+               list.begin());
+}
+
 void generate_orthodox_checks(const Position& pos, MoveList& list) {
     CheckHints hints(pos);
     if (hints.valid) return generate_checks(pos, hints, list);

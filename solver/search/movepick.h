@@ -262,12 +262,7 @@ inline void try_first(MoveList& list, Move m) {
 // a refutation among them is proved by the smallest tree, and the killer remembers it.
 constexpr int CHECKS_FIRST_DEPTH = 2;
 // Returns where the moves that give no check begin.
-inline int checks_first(const Position& pos, MoveList& list) {
-    const CheckHints hints(pos);
-    return int(std::partition(list.begin(), list.end(),
-                              [&](Move m) { return hints.gives_check(pos, m); }) -
-               list.begin());
-}
+int checks_first(const Position& pos, MoveList& list);
 
 // Refutation history: how often (weighted by depth) a defence with these squares refuted.
 inline size_t history_index(Move m) {
