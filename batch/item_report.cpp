@@ -1,9 +1,9 @@
 #include "item_report.h"
 
 #include "format/base/fen.h"
+#include "format/base/phrases.h"
 #include "format/output/report_json.h"
 #include "format/output/report_text.h"
-#include "format/base/phrases.h"
 #include "solver/analysis/analysis.h"
 
 namespace dynamo::batch {
@@ -36,23 +36,23 @@ std::string joined(const std::vector<std::string>& words, const char* separator 
 std::string detail_of(const Position& diagram, const Solution& s, Language lang) {
     if (s.helpmate()) {
         size_t n = size_t(s.solutions);
-        auto word = [&](Term t) { return std::string(term(t, lang)); };
-        std::string count = (s.solutions_capped ? word(Term::AtLeast) + " " : "") +
+        auto word = [&](Phrase t) { return std::string(phrase(t, lang)); };
+        std::string count = (s.solutions_capped ? word(Phrase::AtLeast) + " " : "") +
                             std::to_string(n) + " " +
-                            word(n == 1 ? Term::Solution : Term::Solutions);
+                            word(n == 1 ? Phrase::Solution : Phrase::Solutions);
         switch (s.verdict) {
         case Verdict::Sound: return help_line_text(diagram, s.help_lines[0], lang);
         case Verdict::Cooked:
         case Verdict::NoSolution: // says how many were intended, as for too few
         case Verdict::Incomplete:
             return count + ", " + std::to_string(s.intended) + " " +
-                   word(s.intended == 1 ? Term::IntendedOne : Term::Intended);
+                   word(s.intended == 1 ? Phrase::IntendedOne : Phrase::Intended);
         case Verdict::Short:
-            return word(Term::Shorter) + ": " + help_line_text(diagram, s.short_lines[0], lang);
+            return word(Phrase::Shorter) + ": " + help_line_text(diagram, s.short_lines[0], lang);
         case Verdict::Illegal: return illegal_text(diagram, s, lang);
         case Verdict::Unfinished:
             return first_moves_examined(s.first_moves_done, s.first_moves_total, lang) + "; " +
-                   count + " " + word(Term::SoFar);
+                   count + " " + word(Phrase::SoFar);
         default: return "";
         }
     }
@@ -62,17 +62,17 @@ std::string detail_of(const Position& diagram, const Solution& s, Language lang)
         if (r.kind != RootMove::Kind::Key) continue;
         keys.push_back(move_text(diagram, r.play.move, lang));
         if (r.play.length < s.stipulation.moves)
-            shorter.push_back(keys.back() + " " + std::string(term(Term::In, lang)) + " " +
+            shorter.push_back(keys.back() + " " + std::string(phrase(Phrase::In, lang)) + " " +
                               std::to_string(r.play.length));
     }
-    auto word = [&](Term t) { return std::string(term(t, lang)); };
+    auto word = [&](Phrase t) { return std::string(phrase(t, lang)); };
     switch (s.verdict) {
-    case Verdict::Sound: return word(Term::Key) + " " + joined(keys);
+    case Verdict::Sound: return word(Phrase::Key) + " " + joined(keys);
     case Verdict::SoundWithDuals:
-        return word(Term::Key) + " " + joined(keys) + ", " + std::to_string(s.real_duals()) + " " +
-               word(s.real_duals() == 1 ? Term::Dual : Term::Duals);
-    case Verdict::Cooked: return word(Term::Keys) + " " + joined(keys);
-    case Verdict::Short: return word(Term::Shorter) + ": " + joined(shorter, ", ");
+        return word(Phrase::Key) + " " + joined(keys) + ", " + std::to_string(s.real_duals()) +
+               " " + word(s.real_duals() == 1 ? Phrase::Dual : Phrase::Duals);
+    case Verdict::Cooked: return word(Phrase::Keys) + " " + joined(keys);
+    case Verdict::Short: return word(Phrase::Shorter) + ": " + joined(shorter, ", ");
     case Verdict::Illegal: return illegal_text(diagram, s, lang);
     case Verdict::Unfinished:
         return first_moves_examined(s.first_moves_done, s.first_moves_total, lang);
@@ -90,7 +90,7 @@ ItemReport error_report(const Item& item, Language lang) {
     for (const Diagnostic& d : item.errors) errors.push_back(d.text());
     j["errors"] = errors;
     const Diagnostic& first = item.errors.front();
-    std::string detail = (first.line > 0 ? std::string(term(Term::Line, lang)) + " " +
+    std::string detail = (first.line > 0 ? std::string(phrase(Phrase::Line, lang)) + " " +
                                                std::to_string(first.line) + ": "
                                          : "") +
                          (first.said.empty() ? first.message : first.said.text(lang));
@@ -100,7 +100,7 @@ ItemReport error_report(const Item& item, Language lang) {
 } // namespace
 
 std::string differs_text(Verdict expected, Language lang) {
-    return std::string(term(Term::Differs, lang)) + ": " +
+    return std::string(phrase(Phrase::Differs, lang)) + ": " +
            std::string(verdict_term(expected, lang));
 }
 
@@ -147,16 +147,16 @@ ItemReport check_item(const Item& item, const Settings& settings) {
     // A verdict within Popeye's search restrictions is not the whole truth: say so.
     if (solution.restrictions.any())
         out.detail += (out.detail.empty() ? "" : "; ") +
-                      std::string(term(Term::RestrictedBy, settings.lang)) + " " +
+                      std::string(phrase(Phrase::RestrictedBy, settings.lang)) + " " +
                       restrictions_text(solution.restrictions);
     if (solution.unapplied.any())
         out.detail += (out.detail.empty() ? "" : "; ") +
-                      std::string(term(Term::NotApplicable, settings.lang)) + " " +
+                      std::string(phrase(Phrase::NotApplicable, settings.lang)) + " " +
                       restrictions_text(solution.unapplied);
     // An option read but not acted on may change the answer (Intelligent, say): say so.
     if (!problem.options.ignored.empty())
         out.detail += (out.detail.empty() ? "" : "; ") +
-                      std::string(term(Term::IgnoredOption, settings.lang)) + " " +
+                      std::string(phrase(Phrase::IgnoredOption, settings.lang)) + " " +
                       ignored_options_text(problem.options, settings.lang);
     out.seconds = solution.seconds;
     out.solution = solution.verdict;

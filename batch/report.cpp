@@ -1,7 +1,7 @@
 #include "report.h"
 
-#include "format/output/report_json.h"
 #include "format/base/phrases.h"
+#include "format/output/report_json.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -43,8 +43,8 @@ std::string location(const Item& item, Language lang = Language::English) {
 
 // A report's verdict ("sound", "unsupported", "error") in `lang`.
 std::string verdict_word(const std::string& verdict, Language lang) {
-    if (verdict == "unsupported") return std::string(term(Term::Unsupported, lang));
-    if (verdict == "error") return std::string(term(Term::Error, lang));
+    if (verdict == "unsupported") return std::string(phrase(Phrase::Unsupported, lang));
+    if (verdict == "error") return std::string(phrase(Phrase::Error, lang));
     for (int v = 0; v <= int(Verdict::Incomplete); ++v)
         if (verdict == verdict_name(Verdict(v))) return std::string(verdict_term(Verdict(v), lang));
     return verdict;
@@ -97,8 +97,8 @@ std::string problem_line(const Item& item, const ProblemEnd& end, const Columns&
         padded(item.file + ":" + std::to_string(item.index), c.location) + "  " +
         fitted(title_of(item), c.title) + "  " + padded("", c.stipulation) + "  " +
         padded(std::string(verdict_term(*end.verdict, c.lang)), verdict_width(c.lang)) +
-        "          " + std::string(term(Term::WholeProblem, c.lang)) + ", " +
-        std::to_string(item.twins) + " " + std::string(term(Term::Twins, c.lang));
+        "          " + std::string(phrase(Phrase::WholeProblem, c.lang)) + ", " +
+        std::to_string(item.twins) + " " + std::string(phrase(Phrase::Twins, c.lang));
     if (end.differs) line += "; " + differs_text(*item.problem->expected_verdict, c.lang);
     return line;
 }
@@ -123,7 +123,7 @@ void ProgressBar::draw(size_t done, size_t total, double elapsed) {
     std::string line(text, size_t(std::max(n, 0)));
     if (done > 0 && done < total) {
         std::snprintf(text, sizeof text, "  %s %.0f s",
-                      std::string(term(Term::Remaining, lang_)).c_str(),
+                      std::string(phrase(Phrase::Remaining, lang_)).c_str(),
                       elapsed / double(done) * double(total - done));
         line += text;
     }

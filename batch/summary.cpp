@@ -51,7 +51,7 @@ std::string Summary::total_line(double seconds) const {
     // English as the table says; another language by its verdict words.
     auto word_of = [&](const std::string& verdict, const char* shown) {
         if (lang_ == Language::English) return std::string(shown);
-        if (verdict == "unsupported") return std::string(term(Term::Unsupported, lang_));
+        if (verdict == "unsupported") return std::string(phrase(Phrase::Unsupported, lang_));
         for (int v = 0; v <= int(Verdict::Incomplete); ++v)
             if (verdict == verdict_name(Verdict(v)))
                 return std::string(verdict_term(Verdict(v), lang_));
@@ -64,15 +64,15 @@ std::string Summary::total_line(double seconds) const {
         if (n > 0) part(std::to_string(n) + " " + word_of(verdict, shown));
     }
     auto errors = std::count(verdicts_.begin(), verdicts_.end(), "error");
-    auto word = [&](Term t) { return std::string(term(t, lang_)); };
+    auto word = [&](Phrase t) { return std::string(phrase(t, lang_)); };
     if (errors > 0)
-        part(std::to_string(errors) + " " + word(errors == 1 ? Term::Error : Term::Errors));
-    if (differing_ > 0) part(std::to_string(differing_) + " " + word(Term::NotAsCertified));
+        part(std::to_string(errors) + " " + word(errors == 1 ? Phrase::Error : Phrase::Errors));
+    if (differing_ > 0) part(std::to_string(differing_) + " " + word(Phrase::NotAsCertified));
     char time[32];
     std::snprintf(time, sizeof time, " %.2f s", seconds);
     return std::to_string(verdicts_.size()) + " " +
-           word(verdicts_.size() == 1 ? Term::Problem : Term::Problems) + parts + " " +
-           word(Term::In) + time;
+           word(verdicts_.size() == 1 ? Phrase::Problem : Phrase::Problems) + parts + " " +
+           word(Phrase::In) + time;
 }
 
 } // namespace dynamo::batch

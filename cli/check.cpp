@@ -19,8 +19,8 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
         if (!options.shard.empty()) {
             auto shard = batch::parse_shard(options.shard);
             if (!shard)
-                throw UsageError(
-                    option_said("--shard", Message(Msg::ExpectedPartOf, {"0/4", options.shard})));
+                throw UsageError(option_said(
+                    "--shard", Message(Phrase::ExpectedPartOf, {"0/4", options.shard})));
             check.shard = *shard;
         }
         return 0;

@@ -6,8 +6,8 @@
 #include "solve_output.h"
 #include "usage.h"
 
-#include "format/parts/part_merge.h"
 #include "format/base/phrases.h"
+#include "format/parts/part_merge.h"
 
 #include <iostream>
 
@@ -35,17 +35,17 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
             status = 3;
             // What is left to do, by part, so that those parts can be run again with more time.
             // In the output language: file, problem, what (as the reader's messages are laid out).
-            auto word = [&](Term t) { return term(t, text.lang); };
-            std::cerr << m.problem.file << ": " << word(Term::Problem) << " " << m.problem.index
+            auto word = [&](Phrase t) { return phrase(t, text.lang); };
+            std::cerr << m.problem.file << ": " << word(Phrase::Problem) << " " << m.problem.index
                       << (m.label.empty() ? "" : " " + shown_label(m.label, text.lang)) << ": "
                       << verdict_term(Verdict::Unfinished, text.lang) << ";";
             if (m.open.empty())
-                std::cerr << " " << word(Term::NoFirstMoveOpen);
+                std::cerr << " " << word(Phrase::NoFirstMoveOpen);
             else
-                std::cerr << " " << word(Term::OpenFirstMoves) << ":";
+                std::cerr << " " << word(Phrase::OpenFirstMoves) << ":";
             for (const auto& [move, part] : m.open)
                 std::cerr << " " << move_text(m.diagram, move, text.lang) << " ("
-                          << word(Term::Part) << " " << part << ")";
+                          << word(Phrase::Part) << " " << part << ")";
             std::cerr << "\n";
         }
         return status;

@@ -39,17 +39,17 @@ std::function<void(const Progress&)> progress_line(const Position& diagram, cons
         if (s.shown && now - s.last < std::chrono::milliseconds(100)) return;
         s.shown = true;
         s.last = now;
-        auto word = [&](Term t) { return std::string(term(t, lang)); };
+        auto word = [&](Phrase t) { return std::string(phrase(t, lang)); };
         std::string where;
         if (!p.current.is_none())
-            where = ", " + word(Term::Now) + " 1." + move_text(diagram, p.current, lang) + " " +
-                    word(Term::AtDepth) + " " + std::to_string(p.depth) + "/" +
+            where = ", " + word(Phrase::Now) + " 1." + move_text(diagram, p.current, lang) + " " +
+                    word(Phrase::AtDepth) + " " + std::to_string(p.depth) + "/" +
                     std::to_string(stip.moves);
         else if (p.depth > 0)
-            where = ", " + std::to_string(p.depth) + " " + word(Term::HalfMovesDeep);
+            where = ", " + std::to_string(p.depth) + " " + word(Phrase::HalfMovesDeep);
         std::fprintf(out, "\r\x1b[K  %s: %s %d/%d%s, %llu %s, %.1f s", stip.text.c_str(),
-                     word(Term::FirstMoves).c_str(), p.done, p.total, where.c_str(),
-                     (unsigned long long)p.nodes, word(Term::Nodes).c_str(), seconds);
+                     word(Phrase::FirstMoves).c_str(), p.done, p.total, where.c_str(),
+                     (unsigned long long)p.nodes, word(Phrase::Nodes).c_str(), seconds);
         std::fflush(out);
     };
 }

@@ -19,7 +19,7 @@ Language language_from(const std::string& text) {
     Language lang;
     if (!parse_language(text, lang)) {
         UsageError e(option_said(
-            "--lang", Message(Msg::ExpectedFound, {or_list({"en", "de", "fr", "it"}), text})));
+            "--lang", Message(Phrase::ExpectedFound, {or_list({"en", "de", "fr", "it"}), text})));
         e.every_language = true;
         throw e;
     }
@@ -29,8 +29,8 @@ Language language_from(const std::string& text) {
 SolutionOrder order_from(const std::string& text) {
     if (text == "ours") return SolutionOrder::Ours;
     if (text == "popeye") return SolutionOrder::Popeye;
-    throw UsageError(
-        option_said("--order", Message(Msg::ExpectedFound, {or_list({"ours", "popeye"}), text})));
+    throw UsageError(option_said(
+        "--order", Message(Phrase::ExpectedFound, {or_list({"ours", "popeye"}), text})));
 }
 
 RuleSet rules_from(const std::string& text) {

@@ -9,13 +9,13 @@
 #include "usage.h"
 
 #include "batch/item_report.h"
-#include "format/output/export.h"
 #include "format/base/fen.h"
-#include "format/parts/part_file.h"
+#include "format/base/stipulation_text.h"
 #include "format/input/problem_reader.h"
+#include "format/output/export.h"
 #include "format/output/report_json.h"
 #include "format/output/report_text.h"
-#include "format/base/stipulation_text.h"
+#include "format/parts/part_file.h"
 #include "solver/analysis/analysis.h"
 #include "solver/rules/legality.h"
 
@@ -154,9 +154,10 @@ Position mate_diagram(const std::string& fen, const std::string& prev, const Sti
         throw UsageError(option_said("--fen", said));
     // Help play's first mover is fixed by the stipulation (Black in h#N, White in h#N.5).
     if (stip.help_play() && diagram.side_to_move() != stip.first_mover()) {
-        const Message note(
-            stip.first_mover() == WHITE ? Msg::WhiteMovesFirst : Msg::BlackMovesFirst, {stip.text});
-        std::cerr << "dynamo: " << Message(Msg::NoteLabel).text(settings.lang) << ": "
+        const Message note(stip.first_mover() == WHITE ? Phrase::WhiteMovesFirst
+                                                       : Phrase::BlackMovesFirst,
+                           {stip.text});
+        std::cerr << "dynamo: " << Message(Phrase::NoteLabel).text(settings.lang) << ": "
                   << note.text(settings.lang) << "\n";
         diagram.set_side_to_move(stip.first_mover());
         diagram.finish_setup();

@@ -2,9 +2,9 @@
 
 #include "usage.h"
 
+#include "format/base/phrases.h"
 #include "format/output/popeye_order.h"
 #include "format/output/report_json.h"
-#include "format/base/phrases.h"
 
 #include <cstdio>
 #include <iostream>
@@ -34,9 +34,9 @@ void print_solution(const Problem& problem, const std::string& label, const Posi
         if (time_line) std::cout << solving_time_line(solution.seconds, text.lang);
         std::cout << "\n";
         if (twins && twins->complete())
-            std::cout << term(Term::ProblemVerdict, text.lang) << ": "
+            std::cout << phrase(Phrase::ProblemVerdict, text.lang) << ": "
                       << verdict_term(combined_verdict(twins->verdicts), text.lang) << " ("
-                      << twins->total << " " << term(Term::Twins, text.lang) << ")\n\n";
+                      << twins->total << " " << phrase(Phrase::Twins, text.lang) << ")\n\n";
     }
     std::cout.flush();
 }
@@ -49,9 +49,9 @@ SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& e
         ExportFormat format;
         if (!parse_export_format(options.export_format, format))
             throw UsageError(option_said(
-                "--export", Message(Msg::ExpectedFound,
+                "--export", Message(Phrase::ExpectedFound,
                                     {or_list({"fen", "latex", "svg"}), options.export_format})));
-        if (options.json) throw UsageError(Message(Msg::ExportAndJson));
+        if (options.json) throw UsageError(Message(Phrase::ExportAndJson));
         out.exports = &exports;
     }
     return out;
@@ -70,27 +70,27 @@ void print_exports(const SolveOptions& options, const std::vector<ExportItem>& e
 std::string solving_time_line(double seconds, Language lang) {
     char line[96];
     std::snprintf(line, sizeof line, "%s %.3f s\n",
-                  std::string(term(Term::SolvingTime, lang)).c_str(), seconds);
+                  std::string(phrase(Phrase::SolvingTime, lang)).c_str(), seconds);
     return line;
 }
 
 std::string upto_line(const UptoResult& r, Language lang) {
-    auto word = [&](Term t) { return std::string(term(t, lang)); };
+    auto word = [&](Phrase t) { return std::string(phrase(t, lang)); };
     auto none_from = [&](const std::string& to) {
-        return word(Term::NoneFrom) + " " + r.from + " " + word(Term::To) + " " + to;
+        return word(Phrase::NoneFrom) + " " + r.from + " " + word(Phrase::To) + " " + to;
     };
     // The lengths before `reached` had no solution.
     std::string before = r.previous.empty()     ? ""
-                         : r.previous == r.from ? word(Term::NoneIn) + " " + r.from
+                         : r.previous == r.from ? word(Phrase::NoneIn) + " " + r.from
                                                 : none_from(r.previous);
     if (r.unfinished)
         return std::string(verdict_term(Verdict::Unfinished, lang)) + ": " +
                (before.empty() ? "" : before + "; ") + r.reached + " " +
-               word(Term::StoppedBeforeVerdict);
+               word(Phrase::StoppedBeforeVerdict);
     if (r.found)
-        return word(Term::Shortest) + ": " + r.reached +
+        return word(Phrase::Shortest) + ": " + r.reached +
                (before.empty() ? "" : " (" + before + ")");
-    return word(Term::Shortest) + ": " + none_from(r.to);
+    return word(Phrase::Shortest) + ": " + none_from(r.to);
 }
 
 nlohmann::json upto_json(const UptoResult& r) {

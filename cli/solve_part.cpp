@@ -23,7 +23,7 @@ std::pair<int, int> part_from(const std::string& text) {
         !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 100000 || i < 0 ||
         i >= n)
         throw UsageError(
-            option_said("--part", Message(Msg::ExpectedPartOf, {"0/16 .. 15/16", text})));
+            option_said("--part", Message(Phrase::ExpectedPartOf, {"0/16 .. 15/16", text})));
     return {i, n};
 }
 

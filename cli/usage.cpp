@@ -11,7 +11,7 @@ void print_error(const std::string& message) {
 }
 
 void print_error(const Message& message, Language lang) {
-    std::cerr << "dynamo: " << Message(Msg::ErrorLabel).text(lang) << ": "
+    std::cerr << "dynamo: " << Message(Phrase::ErrorLabel).text(lang) << ": "
               << escaped(message.text(lang)) << "\n";
 }
 
@@ -27,11 +27,11 @@ void print_error(const UsageError& e, Language lang) {
 }
 
 Message option_said(const std::string& option, Message what) {
-    return Message(Msg::OptionValue, {option, std::move(what)});
+    return Message(Phrase::OptionValue, {option, std::move(what)});
 }
 
 Message illegal_position_said(const IllegalCause& cause) {
-    return Message(Msg::IllegalPosition, {illegal_said(cause)});
+    return Message(Phrase::IllegalPosition, {illegal_said(cause)});
 }
 
 Language error_language(const CommonOptions& common) {

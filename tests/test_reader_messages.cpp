@@ -166,8 +166,8 @@ TEST_CASE("Reader messages: check in the language, its JSON in English", "[reade
 // Every message has its phrase in every language, with the arguments English has.
 TEST_CASE("Reader messages: one phrase per language for every message", "[reader][lang]") {
     const std::vector<Message> args = {"<A0>", "<A1>", "<A2>", "<A3>", "<A4>"};
-    for (int k = int(Msg::EndOfFile); k <= int(Msg::ExpectedTwinChange); ++k) {
-        Message m(Msg(k), args);
+    for (int k = int(Phrase::EndOfFile); k <= int(Phrase::ExpectedTwinChange); ++k) {
+        Message m(Phrase(k), args);
         std::string en = m.text(Language::English);
         for (Language lang : {Language::German, Language::French, Language::Italian}) {
             std::string text = m.text(lang);
@@ -180,7 +180,7 @@ TEST_CASE("Reader messages: one phrase per language for every message", "[reader
         }
     }
     // A diagnostic's English text is its message, as before.
-    Diagnostic d = diagnostic("f.pop", 2, 3, Message(Msg::UnknownOption, {"'x'"}));
+    Diagnostic d = diagnostic("f.pop", 2, 3, Message(Phrase::UnknownOption, {"'x'"}));
     CHECK(d.message == "unknown option 'x'");
     CHECK(d.text() == "f.pop:2:3: error: unknown option 'x'");
     CHECK(d.text(Language::German) == "f.pop:2:3: Fehler: unbekannte Option 'x'");

@@ -40,25 +40,25 @@ bool parse_board_said(std::string_view board, Placement& placement, Message* err
         char c = board[i];
         if (c == '/') {
             if (file != 8)
-                return fail(error, Message(Msg::FenRankSquares,
+                return fail(error, Message(Phrase::FenRankSquares,
                                            {std::to_string(rank + 1), std::to_string(file)}));
-            if (--rank < 0) return fail(error, Message(Msg::FenMoreRanks));
+            if (--rank < 0) return fail(error, Message(Phrase::FenMoreRanks));
             file = 0;
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
             if (file > 8)
-                return fail(error, Message(Msg::FenRankTooLong, {std::to_string(rank + 1)}));
+                return fail(error, Message(Phrase::FenRankTooLong, {std::to_string(rank + 1)}));
         } else if (Piece p = piece_from_char(c)) {
             if (file >= 8)
-                return fail(error, Message(Msg::FenRankTooLong, {std::to_string(rank + 1)}));
+                return fail(error, Message(Phrase::FenRankTooLong, {std::to_string(rank + 1)}));
             placement.put(p, make_square(file++, rank));
         } else {
-            return fail(error, Message(Msg::FenCharacter, {std::string(1, c)}));
+            return fail(error, Message(Phrase::FenCharacter, {std::string(1, c)}));
         }
     }
-    if (rank != 0) return fail(error, Message(Msg::FenRanks, {std::to_string(8 - rank)}));
+    if (rank != 0) return fail(error, Message(Phrase::FenRanks, {std::to_string(8 - rank)}));
     // Eight ranks, the last one short: name it, as for the others.
-    if (file != 8) return fail(error, Message(Msg::FenRankSquares, {"1", std::to_string(file)}));
+    if (file != 8) return fail(error, Message(Phrase::FenRankSquares, {"1", std::to_string(file)}));
     return true;
 }
 
@@ -74,9 +74,9 @@ bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, M
     std::istringstream in{std::string(fen)};
     std::vector<std::string> fields;
     for (std::string f; in >> f;) fields.push_back(f);
-    if (fields.empty()) return fail(error, Message(Msg::FenEmpty));
+    if (fields.empty()) return fail(error, Message(Phrase::FenEmpty));
     if (fields.size() > 6)
-        return fail(error, Message(Msg::FenFields, {std::to_string(fields.size())}));
+        return fail(error, Message(Phrase::FenFields, {std::to_string(fields.size())}));
 
     Placement placement;
     if (!parse_board_said(fields[0], placement, error)) return false;
@@ -86,7 +86,7 @@ bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, M
         if (Piece p = placement.piece_on(Square(s))) pos.put_piece(p, Square(s));
 
     std::string side = fields.size() > 1 ? fields[1] : "w";
-    if (side != "w" && side != "b") return fail(error, Message(Msg::FenSide, {side}));
+    if (side != "w" && side != "b") return fail(error, Message(Phrase::FenSide, {side}));
     pos.set_side_to_move(side == "w" ? WHITE : BLACK);
 
     CastlingRights cr;
@@ -100,13 +100,13 @@ bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, M
             case 'k': idx = CastlingRights::KING_ROOK; break;
             case 'Q':
             case 'q': idx = CastlingRights::QUEEN_ROOK; break;
-            default: return fail(error, Message(Msg::FenCastlingCharacter, {std::string(1, c)}));
+            default: return fail(error, Message(Phrase::FenCastlingCharacter, {std::string(1, c)}));
             }
             Square k = castling_home(color, CastlingRights::KING_INDEX);
             Square r = castling_home(color, idx);
             if (pos.piece_on(k) != make_piece(color, KING) ||
                 pos.piece_on(r) != make_piece(color, ROOK))
-                return fail(error, Message(Msg::FenCastlingRight, {std::string(1, c)}));
+                return fail(error, Message(Phrase::FenCastlingRight, {std::string(1, c)}));
             cr.sq[color][CastlingRights::KING_INDEX] = k;
             cr.sq[color][idx] = r;
         }
@@ -116,7 +116,7 @@ bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, M
     std::string ep = fields.size() > 3 ? fields[3] : "-";
     if (ep != "-") {
         if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || (ep[1] != '3' && ep[1] != '6'))
-            return fail(error, Message(Msg::FenEnPassant, {ep}));
+            return fail(error, Message(Phrase::FenEnPassant, {ep}));
         Square s = make_square(ep[0] - 'a', ep[1] - '1');
         Color us = side == "w" ? WHITE : BLACK;
         // Kept only when a pawn can take: the key then depends on real possibilities alone.
@@ -126,7 +126,7 @@ bool parse_fen_said(std::string_view fen, const RuleSet& rules, Position& pos, M
     MoveCounters read;
     for (size_t i = 4; i < fields.size(); ++i) {
         if (fields[i].find_first_not_of("0123456789") != std::string::npos)
-            return fail(error, Message(Msg::FenMoveCounter, {fields[i]}));
+            return fail(error, Message(Phrase::FenMoveCounter, {fields[i]}));
         // Any number of digits is a number; past nine they say no more than 999999999.
         (i == 4 ? read.halfmove : read.fullmove) =
             fields[i].size() > 9 ? 999999999 : std::stoi(fields[i]);

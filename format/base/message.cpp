@@ -5,8 +5,8 @@
 namespace dynamo {
 
 std::string Message::text(Language lang) const {
-    if (kind == Msg::Verbatim) return given;
-    if (kind == Msg::PieceText) return twin_label(given, lang);
+    if (kind == Phrase::Verbatim) return given;
+    if (kind == Phrase::PieceText) return twin_label(given, lang);
     std::string_view phrase = dynamo::phrase(kind, lang);
     std::string out;
     for (size_t i = 0; i < phrase.size(); ++i) {
@@ -27,24 +27,24 @@ Message illegal_said(const IllegalCause& cause) {
     const bool white = cause.side == WHITE;
     const std::string n = std::to_string(cause.count);
     switch (cause.kind) {
-    case K::NoKing: return white ? Msg::NoWhiteKing : Msg::NoBlackKing;
-    case K::Kings: return Message(white ? Msg::WhiteKings : Msg::BlackKings, {n});
-    case K::PawnOnPromotionRank: return Msg::PawnOnPromotionRank;
-    case K::PawnOnFirstRank: return Msg::PawnOnFirstRank;
-    case K::Men: return Message(white ? Msg::WhiteMen : Msg::BlackMen, {n});
-    case K::Pawns: return Message(white ? Msg::WhitePawns : Msg::BlackPawns, {n});
+    case K::NoKing: return white ? Phrase::NoWhiteKing : Phrase::NoBlackKing;
+    case K::Kings: return Message(white ? Phrase::WhiteKings : Phrase::BlackKings, {n});
+    case K::PawnOnPromotionRank: return Phrase::PawnOnPromotionRank;
+    case K::PawnOnFirstRank: return Phrase::PawnOnFirstRank;
+    case K::Men: return Message(white ? Phrase::WhiteMen : Phrase::BlackMen, {n});
+    case K::Pawns: return Message(white ? Phrase::WhitePawns : Phrase::BlackPawns, {n});
     case K::Promoted:
-        return Message(white ? Msg::WhitePromoted : Msg::BlackPromoted,
+        return Message(white ? Phrase::WhitePromoted : Phrase::BlackPromoted,
                        {n, std::to_string(cause.pawns), std::to_string(8 - cause.pawns)});
     case K::NotToMoveInCheck:
-        return white ? Msg::WhiteNotToMoveInCheck : Msg::BlackNotToMoveInCheck;
+        return white ? Phrase::WhiteNotToMoveInCheck : Phrase::BlackNotToMoveInCheck;
     }
     return cause.text();
 }
 
 Message piece_arg(std::string text) {
     Message m(std::move(text));
-    m.kind = Msg::PieceText;
+    m.kind = Phrase::PieceText;
     return m;
 }
 
@@ -53,7 +53,7 @@ Message or_list(const std::vector<std::string>& words) {
     if (words.size() == 1) return words[0];
     std::string head;
     for (size_t i = 0; i + 1 < words.size(); ++i) head += (i ? ", " : "") + words[i];
-    return Message(Msg::Or, {head, words.back()});
+    return Message(Phrase::Or, {head, words.back()});
 }
 
 } // namespace dynamo

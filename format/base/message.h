@@ -15,17 +15,17 @@
 namespace dynamo {
 
 struct Message {
-    Msg kind = Msg::Verbatim;
+    Phrase kind = Phrase::Verbatim;
     std::string given;         // Verbatim, PieceText: the text
     std::vector<Message> args; // the phrase's {0}, {1} ...
 
     Message() = default;
     Message(std::string text) : given(std::move(text)) {}
     Message(const char* text) : given(text) {}
-    Message(Msg k, std::vector<Message> a = {}) : kind(k), args(std::move(a)) {}
+    Message(Phrase k, std::vector<Message> a = {}) : kind(k), args(std::move(a)) {}
 
     std::string text(Language lang = Language::English) const;
-    bool empty() const { return kind == Msg::Verbatim && given.empty(); }
+    bool empty() const { return kind == Phrase::Verbatim && given.empty(); }
 };
 
 // Why a position cannot arise (solver/'s code), as a message.

@@ -523,9 +523,9 @@ std::string first_moves_examined(int done, int total, Language lang) {
 }
 
 std::string moves_allowed(int length, int allowed, Language lang) {
-    return std::string(term(Term::In, lang)) + " " + std::to_string(length) + " " +
-           std::string(term(length == 1 ? Term::Move : Term::Moves, lang)) + ", " +
-           std::to_string(allowed) + " " + std::string(term(Term::Allowed, lang));
+    return std::string(phrase(Phrase::In, lang)) + " " + std::to_string(length) + " " +
+           std::string(phrase(length == 1 ? Phrase::Move : Phrase::Moves, lang)) + ", " +
+           std::to_string(allowed) + " " + std::string(phrase(Phrase::Allowed, lang));
 }
 
 std::string twin_label(std::string_view label, Language lang) {
@@ -555,7 +555,7 @@ std::string shown_label(std::string_view label, Language lang) {
     std::string out = twin_label(label, lang);
     constexpr std::string_view DUPLEX = "duplex:";
     if (out.ends_with(DUPLEX))
-        out.replace(out.size() - DUPLEX.size(), DUPLEX.size(), term(Term::DuplexHalf, lang));
+        out.replace(out.size() - DUPLEX.size(), DUPLEX.size(), phrase(Phrase::DuplexHalf, lang));
     return out;
 }
 

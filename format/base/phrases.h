@@ -94,12 +94,7 @@ enum class Phrase : uint16_t {
 };
 // clang-format on
 
-// The names the reader (messages) and the writers (words) use for the one set of phrases.
-using Msg = Phrase;
-using Term = Phrase;
-
 std::string_view phrase(Phrase p, Language lang);
-inline std::string_view term(Term t, Language lang) { return phrase(t, lang); }
 std::string_view verdict_term(Verdict v, Language lang);
 // "3 of 20 first moves examined", in `lang`.
 std::string first_moves_examined(int done, int total, Language lang);

@@ -8,7 +8,7 @@ namespace dynamo {
 
 std::string Diagnostic::text(Language lang) const {
     std::string where = line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "";
-    std::string label = Message(note ? Msg::NoteLabel : Msg::ErrorLabel).text(lang);
+    std::string label = Message(note ? Phrase::NoteLabel : Phrase::ErrorLabel).text(lang);
     return escaped(file + where + ": " + label + ": " + (said.empty() ? message : said.text(lang)));
 }
 
@@ -110,10 +110,10 @@ std::vector<std::string> option_notes(const Problem& problem, Language lang) {
     }
     std::vector<std::string> notes;
     for (const auto& [at, on_line] : lines) {
-        Message said(Msg::OptionNotActedOn,
+        Message said(Phrase::OptionNotActedOn,
                      {std::to_string(problem.index), ignored_options_text(on_line, lang)});
         notes.push_back(problem.file + ":" + std::to_string(at) + ": " +
-                        Message(Msg::NoteLabel).text(lang) + ": " + said.text(lang));
+                        Message(Phrase::NoteLabel).text(lang) + ": " + said.text(lang));
     }
     return notes;
 }

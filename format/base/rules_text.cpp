@@ -110,12 +110,12 @@ Message rules_said(const RulesError& error) {
     switch (error.kind) {
     case K::UnknownWord:
         return Message(
-            Msg::RuleWordUnknown,
+            Phrase::RuleWordUnknown,
             {error.word, or_list({"Dynamo", "NoStationaryPull", "StrictCastling", "UndoDynamoOnly",
                                   "KingThroughCheck", "vchess", "orthodox"})});
-    case K::AmbiguousWord: return Message(Msg::RuleWordAmbiguous, {error.word});
-    case K::OrthodoxAlone: return Msg::OrthodoxAlone;
-    case K::SwitchesNeedDynamo: return Msg::SwitchesNeedDynamo;
+    case K::AmbiguousWord: return Message(Phrase::RuleWordAmbiguous, {error.word});
+    case K::OrthodoxAlone: return Phrase::OrthodoxAlone;
+    case K::SwitchesNeedDynamo: return Phrase::SwitchesNeedDynamo;
     }
     return error.text();
 }

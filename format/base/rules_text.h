@@ -1,6 +1,6 @@
-// The rule words as text: the words of a `condition` line or of `--rules` (docs/rules.md,
-// "11. Rule switches and sources") read into a RuleSet, and what is wrong with them, in English
-// or as a message in any language.
+// The rule words as text: the words of a `condition` line or of `--rules` read into a RuleSet,
+// and what is wrong with them, in English or as a message in any language
+// (docs/rules.md, "11. Rule switches and sources").
 #pragma once
 
 #include "format/base/message.h"

@@ -23,21 +23,21 @@ bool parse_stipulation_said(std::string_view text, Stipulation& stip, Message* e
     Stipulation s;
     size_t i = parse_stipulation_head(t, s);
     if (i == 0)
-        return fail(Message(Msg::ExpectedStipulation,
+        return fail(Message(Phrase::ExpectedStipulation,
                             {"#N, =N, s#N, s=N, r#N, h#N, h=N, h#N.5, ser-h#N, hs#N", quoted}));
     size_t digits = i;
     while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
-    if (digits == i) return fail(Message(Msg::ExpectedMovesAfter, {t.substr(0, i), given}));
-    if (digits - i > 3) return fail(Message(Msg::StipulationTooLong, {quoted, "99"}));
+    if (digits == i) return fail(Message(Phrase::ExpectedMovesAfter, {t.substr(0, i), given}));
+    if (digits - i > 3) return fail(Message(Phrase::StipulationTooLong, {quoted, "99"}));
     s.moves = std::stoi(t.substr(i, digits - i));
-    if (s.moves > 99) return fail(Message(Msg::StipulationTooLong, {quoted, "99"}));
+    if (s.moves > 99) return fail(Message(Phrase::StipulationTooLong, {quoted, "99"}));
     std::string rest = t.substr(digits);
     if (rest == ".5" && s.halvable())
         s.half = true;
     else if (!rest.empty())
-        return fail(Message(Msg::UnexpectedAfterStipulation, {rest, t.substr(0, digits)}));
+        return fail(Message(Phrase::UnexpectedAfterStipulation, {rest, t.substr(0, digits)}));
     // h#0.5: White's mating move alone (WhiteToPlay on h#1 writes it so).
-    if (s.moves < 1 && !s.half) return fail(Message(Msg::StipulationNeedsMove, {given}));
+    if (s.moves < 1 && !s.half) return fail(Message(Phrase::StipulationNeedsMove, {given}));
     s.text = t.substr(0, i) + std::to_string(s.moves) + (s.half ? ".5" : "");
     stip = s;
     return true;

@@ -12,7 +12,7 @@ namespace reader {
 
 ReadResult Reader::run() {
     if (lex_.peek().eof()) {
-        report(nullptr, Token{}, Msg::NoProblem);
+        report(nullptr, Token{}, Phrase::NoProblem);
         return std::move(result_);
     }
     Token first = lex_.peek();
@@ -26,11 +26,13 @@ ReadResult Reader::run() {
 
     for (int index = 1;; ++index) {
         if (lex_.peek().eof()) { // after `nextproblem`, or a file that is only `beginproblem`
-            Message missing(Msg::MissingEnd, {word(Cmd::End)});
+            Message missing(Phrase::MissingEnd, {word(Cmd::End)});
             Token at = lex_.peek();
             // After `nextproblem` the problems read are whole: a note.
-            if (index > 1) note(at, missing);
-            else report(nullptr, at, missing);
+            if (index > 1)
+                note(at, missing);
+            else
+                report(nullptr, at, missing);
             break;
         }
         Problem p;
@@ -61,7 +63,8 @@ void Reader::after_end(Token& begin) {
         }
         if (!reported)
             report(nullptr, t,
-                   Message(Msg::ExpectedBeginAfterEnd, {word(Cmd::Begin), word(Cmd::End), quoted(t.text)}));
+                   Message(Phrase::ExpectedBeginAfterEnd,
+                           {word(Cmd::Begin), word(Cmd::End), quoted(t.text)}));
         reported = true;
     }
 }
@@ -69,9 +72,9 @@ void Reader::after_end(Token& begin) {
 void Reader::check_complete(Problem& p, const Token& at, const Message& before) {
     if (!p.errors.empty()) return;
     if (!p.has_stipulation)
-        report(&p, at, Message(Msg::MissingStipulation, {word(Cmd::Stipulation), before}));
+        report(&p, at, Message(Phrase::MissingStipulation, {word(Cmd::Stipulation), before}));
     if (!p.has_pieces)
-        report(&p, at, Message(Msg::MissingPieces, {word(Cmd::Pieces), before, "forsyth"}));
+        report(&p, at, Message(Phrase::MissingPieces, {word(Cmd::Pieces), before, "forsyth"}));
 }
 
 Ending Reader::read_problem(Problem& p, Token& begin) {
@@ -83,25 +86,30 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                 // A complete problem without its `endproblem` is still solved (as Popeye does);
                 // the missing word is a note.
                 Token at = lex_.peek();
-                check_complete(p, at, Msg::TheEndOfTheFile);
-                Message missing(Msg::MissingEnd, {word(Cmd::End)});
-                if (p.ok()) note(at, missing);
-                else report(&p, at, missing);
+                check_complete(p, at, Phrase::TheEndOfTheFile);
+                Message missing(Phrase::MissingEnd, {word(Cmd::End)});
+                if (p.ok())
+                    note(at, missing);
+                else
+                    report(&p, at, missing);
                 return Ending::Eof;
             }
             Token t = lex_.next();
             auto found_cmd = command(t.text);
             if (found_cmd.kind == Lookup<Cmd>::Ambiguous)
-                fail(t, Message(Msg::AmbiguousKeyword, {quoted(t.text), one_of(found_cmd.candidates)}));
+                fail(t, Message(Phrase::AmbiguousKeyword,
+                                {quoted(t.text), one_of(found_cmd.candidates)}));
             Cmd cmd = found_cmd.value;
             // After the first twin only twins follow (Popeye), and remarks.
             if (in_twins && (found_cmd.kind == Lookup<Cmd>::None ||
                              (cmd != Cmd::Remark && cmd != Cmd::Twin && cmd != Cmd::End &&
                               cmd != Cmd::Next && cmd != Cmd::Begin)))
-                fail(t, Message(Msg::ExpectedTwinChangeAfterTwins,
-                                {word(Cmd::Twin), word(Cmd::Next), word(Cmd::End), quoted(t.text)}));
+                fail(t,
+                     Message(Phrase::ExpectedTwinChangeAfterTwins,
+                             {word(Cmd::Twin), word(Cmd::Next), word(Cmd::End), quoted(t.text)}));
             if (found_cmd.kind == Lookup<Cmd>::None)
-                fail(t, Message(Msg::UnknownKeyword, {quoted(t.text), expected_keywords(lang_)}));
+                fail(t,
+                     Message(Phrase::UnknownKeyword, {quoted(t.text), expected_keywords(lang_)}));
             switch (cmd) {
             case Cmd::Title:
             case Cmd::Author:
@@ -141,15 +149,16 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                 if (empty) break; // `nextproblem` then `beginproblem`
                 begin = t;
                 report(&p, t,
-                       Message(Msg::ExpectedEndBeforeBegin,
+                       Message(Phrase::ExpectedEndBeforeBegin,
                                {word(Cmd::Next), word(Cmd::End), word(Cmd::Begin)}));
                 return Ending::Begin;
             case Cmd::SStipulation:
-                fail(t, Message(Msg::StructuredStipulation, {word(cmd), word(Cmd::Stipulation)}));
+                fail(t,
+                     Message(Phrase::StructuredStipulation, {word(cmd), word(Cmd::Stipulation)}));
             case Cmd::ZeroPosition:
             case Cmd::LaTeX:
             case Cmd::LaTeXPieces:
-            case Cmd::InitialGameArray: fail(t, Message(Msg::KeywordNotSupported, {word(cmd)}));
+            case Cmd::InitialGameArray: fail(t, Message(Phrase::KeywordNotSupported, {word(cmd)}));
             }
             empty = false;
         }
@@ -166,7 +175,7 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
 Ending Reader::resync(Problem& p, Token& begin) {
     for (;;) {
         if (lex_.peek().eof()) {
-            report(&p, lex_.peek(), Message(Msg::MissingEnd, {word(Cmd::End)}));
+            report(&p, lex_.peek(), Message(Phrase::MissingEnd, {word(Cmd::End)}));
             return Ending::Eof;
         }
         Token t = lex_.next();
@@ -206,11 +215,11 @@ ReadResult read_problem_file(const std::string& path) {
     if (!read_text_file(path, text, reason)) {
         ReadResult r;
         // The reasons read_text_file gives, in the language; another (the system's) as it is.
-        Message why = reason == "no such file"        ? Message(Msg::NoSuchFile)
-                      : reason == "permission denied" ? Message(Msg::PermissionDenied)
-                      : reason == "is a directory"    ? Message(Msg::IsADirectory)
+        Message why = reason == "no such file"        ? Message(Phrase::NoSuchFile)
+                      : reason == "permission denied" ? Message(Phrase::PermissionDenied)
+                      : reason == "is a directory"    ? Message(Phrase::IsADirectory)
                                                       : Message(reason);
-        r.errors.push_back(diagnostic(path, 0, 0, Message(Msg::CannotReadFile, {why})));
+        r.errors.push_back(diagnostic(path, 0, 0, Message(Phrase::CannotReadFile, {why})));
         return r;
     }
     return read_problems(text, path);

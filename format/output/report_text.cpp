@@ -43,8 +43,8 @@ class TreeWriter {
         out_ << defender_indent(k) << k << "..." << move_text(pos_, d.move, lang_)
              << mark_suffix(d.mark) << suffix << "\n";
         if (d.refutes && !*suffix)
-            out_ << std::string(defender_indent(k).size() + 2, ' ') << term(Term::Refutes, lang_)
-                 << ".\n";
+            out_ << std::string(defender_indent(k).size() + 2, ' ')
+                 << phrase(Phrase::Refutes, lang_) << ".\n";
         pos_.make(d.move);
         for (const PlayNode& c : d.continuations) play(c, k + 1);
         pos_.unmake();
@@ -54,7 +54,7 @@ class TreeWriter {
         bool key = r.kind == RootMove::Kind::Key;
         play(r.play, 1, key ? " !" : " ?");
         if (!r.refutations.empty()) {
-            out_ << "    " << term(Term::But, lang_) << "\n";
+            out_ << "    " << phrase(Phrase::But, lang_) << "\n";
             pos_.make(r.play.move);
             for (const DefenceNode& d : r.refutations) defence(d, 1, " !");
             pos_.unmake();
@@ -75,8 +75,10 @@ class TreeWriter {
     // threats and the defences.
     void after(const PlayNode& node, int k, const char* root_mark) {
         out_ << mark_suffix(node.mark) << (node.forced ? " ?!?" : root_mark); // r#: a forced mate
-        if (!node.threats.empty()) out_ << " " << term(Term::Threat, lang_) << ":";
-        else if (node.zugzwang) out_ << " " << term(Term::Zugzwang, lang_) << ".";
+        if (!node.threats.empty())
+            out_ << " " << phrase(Phrase::Threat, lang_) << ":";
+        else if (node.zugzwang)
+            out_ << " " << phrase(Phrase::Zugzwang, lang_) << ".";
         out_ << "\n";
         if (!node.threats.empty()) {
             pos_.make_null();
@@ -112,11 +114,11 @@ std::string line_text(const Position& diagram, const std::vector<Move>& line, La
 // "mate dual: after 1.Qb3-c2 Bd1-e2: 2.Qc2-c3 / 2.Qc2-d3", "threat dual: after 1.Qb3-c2:
 // 2.Qc2-c3 / 2.f7-f8=Q", "short mate: after 1.Qb3-c2 Kd1-e2: 2.Qc2-c1 (in 1 move, 2 allowed)".
 std::string dual_text(const Position& diagram, const Dual& d, Language lang) {
-    static constexpr Term labels[] = {Term::MateDual, Term::ContinuationDual, Term::ThreatDual,
-                                      Term::ShortMate};
-    std::string s = std::string(term(labels[int(d.kind)], lang)) + ": " +
-                    std::string(term(Term::After, lang)) + " " + line_text(diagram, d.line, lang) +
-                    ":";
+    static constexpr Phrase labels[] = {Phrase::MateDual, Phrase::ContinuationDual,
+                                        Phrase::ThreatDual, Phrase::ShortMate};
+    std::string s = std::string(phrase(labels[int(d.kind)], lang)) + ": " +
+                    std::string(phrase(Phrase::After, lang)) + " " +
+                    line_text(diagram, d.line, lang) + ":";
     Position pos = diagram;
     for (Move m : d.line) pos.make(m);
     // A defence line ends with the defender's move; a threat line with the attacker's, and the
@@ -138,16 +140,17 @@ std::string dual_counts(const Solution& solution, Language lang) {
         return std::to_string(n) + " " + std::string(n == 1 ? one : many);
     };
     int mate = solution.duals_of(DualKind::Mate), cont = solution.duals_of(DualKind::Continuation);
-    std::string s = mate + cont == 0
-                        ? std::string(term(Term::NoDuals, lang))
-                        : plural(mate + cont, term(Term::Dual, lang), term(Term::Duals, lang)) +
-                              " (" + std::to_string(mate) + " " +
-                              std::string(term(Term::OfMate, lang)) + ", " + std::to_string(cont) +
-                              " " + std::string(term(Term::OfContinuation, lang)) + ")";
+    std::string s =
+        mate + cont == 0
+            ? std::string(phrase(Phrase::NoDuals, lang))
+            : plural(mate + cont, phrase(Phrase::Dual, lang), phrase(Phrase::Duals, lang)) + " (" +
+                  std::to_string(mate) + " " + std::string(phrase(Phrase::OfMate, lang)) + ", " +
+                  std::to_string(cont) + " " + std::string(phrase(Phrase::OfContinuation, lang)) +
+                  ")";
     if (int t = solution.duals_of(DualKind::Threat))
-        s += "; " + plural(t, term(Term::ThreatDual, lang), term(Term::ThreatDuals, lang));
+        s += "; " + plural(t, phrase(Phrase::ThreatDual, lang), phrase(Phrase::ThreatDuals, lang));
     if (int m = solution.duals_of(DualKind::Short))
-        s += "; " + plural(m, term(Term::ShortMate, lang), term(Term::ShortMates, lang));
+        s += "; " + plural(m, phrase(Phrase::ShortMate, lang), phrase(Phrase::ShortMates, lang));
     return s;
 }
 
@@ -178,8 +181,11 @@ std::string text_header(const Problem& problem, const Position& diagram, const S
             out << rank + 1;
             for (int file = 0; file < 8; ++file) {
                 Piece p = diagram.piece_on(make_square(file, rank));
-                if (!p) out << "   .";
-                else out << (color_of(p) == BLACK ? "  -" : "   ") << piece_letter(type_of(p), options.lang);
+                if (!p)
+                    out << "   .";
+                else
+                    out << (color_of(p) == BLACK ? "  -" : "   ")
+                        << piece_letter(type_of(p), options.lang);
             }
             out << "   " << rank + 1 << "\n|                                   |\n";
         }
@@ -230,7 +236,8 @@ std::string text_solution(const Position& diagram, const Solution& solution,
         }
         if (!solution.help_set_play.empty()) { // SetPlay: Popeye writes it first
             const Position set = help_set_play_position(diagram);
-            const bool after_pass = solution.stipulation.half; // h#N.5's: "1...  ...  2.Black White"
+            const bool after_pass =
+                solution.stipulation.half; // h#N.5's: "1...  ...  2.Black White"
             for (const HelpLine& line : solution.help_set_play)
                 out << "  " << help_line_text(set, line, options.lang, after_pass) << "\n";
             out << "\n";
@@ -249,7 +256,8 @@ std::string text_solution(const Position& diagram, const Solution& solution,
 
 Stipulation short_stipulation(const Solution& solution, const HelpLine& line) {
     if (line.series) return with_length(solution.stipulation, int(line.moves.size()) - 1, false);
-    return with_length(solution.stipulation, int(line.moves.size() / 2), line.moves.size() % 2 == 1);
+    return with_length(solution.stipulation, int(line.moves.size() / 2),
+                       line.moves.size() % 2 == 1);
 }
 
 std::string illegal_text(const Position& diagram, const Solution& solution, Language lang) {
@@ -313,17 +321,21 @@ std::string post_key_verdict(const Position& diagram, const Solution& solution, 
     std::string summary;
     if (solution.verdict == Verdict::Illegal)
         summary = illegal_text(diagram, solution, lang);
-    else if (!solution.finished) summary = term(Term::StoppedBeforePostKey, lang);
-    else summary = post_key_summary(diagram, solution, lang);
+    else if (!solution.finished)
+        summary = phrase(Phrase::StoppedBeforePostKey, lang);
+    else
+        summary = post_key_summary(diagram, solution, lang);
     std::ostringstream out;
-    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+    out << phrase(Phrase::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
         << " " << summary << "\n";
     return out.str();
 }
 
 std::string help_verdict(const Position& diagram, const Solution& solution, Language lang) {
     std::ostringstream out;
-    auto stipulation_of = [&](const HelpLine& line) { return short_stipulation(solution, line).text; };
+    auto stipulation_of = [&](const HelpLine& line) {
+        return short_stipulation(solution, line).text;
+    };
     for (size_t i = 0; i < solution.short_lines.size() && i < size_t(SHORT_LINES_SHOWN); ++i) {
         const HelpLine& line = solution.short_lines[i];
         out << verdict_term(Verdict::Short, lang) << ": " << stipulation_of(line) << ": "
@@ -337,19 +349,20 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
     } else {
         if (solution.verdict == Verdict::Unfinished)
             add(first_moves_examined(solution.first_moves_done, solution.first_moves_total, lang));
-        add((solution.solutions_capped ? std::string(term(Term::AtLeast, lang)) + " " : "") +
+        add((solution.solutions_capped ? std::string(phrase(Phrase::AtLeast, lang)) + " " : "") +
             std::to_string(count) + " " +
-            std::string(term(count == 1 ? Term::Solution : Term::Solutions, lang)) + ", " +
+            std::string(phrase(count == 1 ? Phrase::Solution : Phrase::Solutions, lang)) + ", " +
             std::to_string(solution.intended) + " " +
-            std::string(term(solution.intended == 1 ? Term::IntendedOne : Term::Intended, lang)));
+            std::string(
+                phrase(solution.intended == 1 ? Phrase::IntendedOne : Phrase::Intended, lang)));
         if (int(solution.help_lines.size()) < count)
             add(std::to_string(solution.help_lines.size()) + " " +
-                std::string(term(Term::Shown, lang)) + " (MaxSolutions)");
+                std::string(phrase(Phrase::Shown, lang)) + " (MaxSolutions)");
         if (!solution.short_lines.empty())
-            add(std::string(term(Term::Shorter, lang)) + ": " +
+            add(std::string(phrase(Phrase::Shorter, lang)) + ": " +
                 stipulation_of(solution.short_lines[0]));
     }
-    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+    out << phrase(Phrase::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
         << " " << summary << "\n";
     return out.str();
 }
@@ -359,13 +372,16 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
 std::string post_key_summary(const Position& diagram, const Solution& solution, Language lang) {
     if (!solution.post_key || !solution.finished) return "";
     int v = solution.variations();
-    std::string s = std::string(term(Term::AfterTheKey, lang)) + ": " + std::to_string(v) + " " +
-                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang));
+    std::string s = std::string(phrase(Phrase::AfterTheKey, lang)) + ": " + std::to_string(v) +
+                    " " +
+                    std::string(phrase(v == 1 ? Phrase::Variation : Phrase::Variations, lang));
     std::string refutations;
     for (const DefenceNode& d : solution.post_key->defences)
         if (d.refutes)
-            refutations += (refutations.empty() ? "1..." : ", 1...") + move_text(diagram, d.move, lang);
-    if (!refutations.empty()) s += "; " + std::string(term(Term::RefutedBy, lang)) + " " + refutations;
+            refutations +=
+                (refutations.empty() ? "1..." : ", 1...") + move_text(diagram, d.move, lang);
+    if (!refutations.empty())
+        s += "; " + std::string(phrase(Phrase::RefutedBy, lang)) + " " + refutations;
     return s;
 }
 
@@ -386,16 +402,17 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
     std::ostringstream out;
     // The verdict holds only within the restrictions: said first, so that it is not missed.
     if (solution.restrictions.any())
-        out << term(Term::Restricted, lang) << ": " << restrictions_text(solution.restrictions)
-            << " (" << term(Term::NotSearched, lang) << ")\n";
+        out << phrase(Phrase::Restricted, lang) << ": " << restrictions_text(solution.restrictions)
+            << " (" << phrase(Phrase::NotSearched, lang) << ")\n";
     // Popeye's Threat T with T >= N: no defence node has a threat of T moves to look for.
     // KeepMatingPiece in r#N: both sides have a goal, Popeye inserts no filter.
     if (solution.unapplied.any())
-        out << term(Term::NotApplicable, lang) << ": " << restrictions_text(solution.unapplied)
+        out << phrase(Phrase::NotApplicable, lang) << ": " << restrictions_text(solution.unapplied)
             << " ("
-            << (solution.unapplied.threat_length >= 0 ? std::string(term(Term::TooLongFor, lang)) + " "
-                                                      : std::string())
-            << solution.stipulation.text << ", " << term(Term::SolvedWithout, lang) << ")\n";
+            << (solution.unapplied.threat_length >= 0
+                    ? std::string(phrase(Phrase::TooLongFor, lang)) + " "
+                    : std::string())
+            << solution.stipulation.text << ", " << phrase(Phrase::SolvedWithout, lang) << ")\n";
     if (solution.post_key) return out.str() + post_key_verdict(diagram, solution, lang);
     std::vector<std::string> keys;
     for (const RootMove& r : solution.root) {
@@ -403,10 +420,10 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
         keys.push_back("1." + move_text(diagram, r.play.move, lang));
         if (r.play.length < solution.stipulation.moves)
             out << verdict_term(Verdict::Short, lang) << ": " << keys.back() << " "
-                << term(Term::ReachesGoalIn, lang) << " " << r.play.length << "\n";
+                << phrase(Phrase::ReachesGoalIn, lang) << " " << r.play.length << "\n";
     }
     if (keys.size() > 1)
-        for (const auto& k : keys) out << term(Term::Cook, lang) << ": " << k << "\n";
+        for (const auto& k : keys) out << phrase(Phrase::Cook, lang) << ": " << k << "\n";
     for (const Dual& d : solution.duals) out << dual_text(diagram, d, lang) << "\n";
     std::string summary;
     auto add = [&](const std::string& s) { summary += (summary.empty() ? "" : "; ") + s; };
@@ -419,25 +436,27 @@ std::string text_verdict(const Position& diagram, const Solution& solution, Lang
         std::string k;
         for (size_t i = 0; i < keys.size(); ++i) k += (i ? ", " : "") + keys[i];
         if (!keys.empty())
-            add(std::string(term(keys.size() > 1 ? Term::Keys : Term::Key, lang)) + " " + k);
+            add(std::string(phrase(keys.size() > 1 ? Phrase::Keys : Phrase::Key, lang)) + " " + k);
         if (solution.verdict != Verdict::Illegal) {
             int v = solution.variations(), t = solution.tries();
             if (!keys.empty())
                 add(std::to_string(v) + " " +
-                    std::string(term(v == 1 ? Term::Variation : Term::Variations, lang)));
+                    std::string(phrase(v == 1 ? Phrase::Variation : Phrase::Variations, lang)));
             else if (solution.verdict != Verdict::Unfinished)
                 // and no duals to speak of: "no solution; 0 tries; no duals" read ill
-                add(std::string(term(Term::NoKey, lang)));
-            add(std::to_string(t) + " " + std::string(term(t == 1 ? Term::Try : Term::Tries, lang)));
+                add(std::string(phrase(Phrase::NoKey, lang)));
+            add(std::to_string(t) + " " +
+                std::string(phrase(t == 1 ? Phrase::Try : Phrase::Tries, lang)));
             if (!keys.empty() || !solution.duals.empty()) add(dual_counts(solution, lang));
             if (solution.solutions_capped)
-                add(std::string(term(Term::StoppedAt, lang)) + " " + std::to_string(keys.size()) +
-                    " " + std::string(term(keys.size() == 1 ? Term::Key : Term::Keys, lang)) +
+                add(std::string(phrase(Phrase::StoppedAt, lang)) + " " +
+                    std::to_string(keys.size()) + " " +
+                    std::string(phrase(keys.size() == 1 ? Phrase::Key : Phrase::Keys, lang)) +
                     " (MaxSolutions)");
         }
     }
     }
-    out << term(Term::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
+    out << phrase(Phrase::Verdict, lang) << ": " << padded(verdict_term(solution.verdict, lang), 14)
         << " " << summary << "\n";
     return out.str();
 }

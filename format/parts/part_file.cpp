@@ -564,15 +564,15 @@ bool read_part_file(const std::string& path, PartFile& file, Message* error) {
         return false;
     };
     std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(Message(Msg::PartFileUnreadable, {path}));
+    if (!in) return fail(Message(Phrase::PartFileUnreadable, {path}));
     std::ostringstream text;
     text << in.rdbuf();
     try {
         json j = json::parse(text.str());
         if (!j.is_object() || !j.contains("dynamo_part"))
-            return fail(Message(Msg::NotAPartFile, {path}));
+            return fail(Message(Phrase::NotAPartFile, {path}));
         if (j.at("dynamo_part").get<int>() != PART_FORMAT)
-            return fail(Message(Msg::PartFileFormat,
+            return fail(Message(Phrase::PartFileFormat,
                                 {path, j.at("dynamo_part").dump(), std::to_string(PART_FORMAT)}));
         file.part = j.at("part").get<int>();
         file.parts = j.at("parts").get<int>();
@@ -581,9 +581,9 @@ bool read_part_file(const std::string& path, PartFile& file, Message* error) {
         for (const json& p : j.at("problems")) file.problems.push_back(problem_from(p, file.part));
     } catch (const json::exception& e) {
         // (What is wrong inside the file is said in English, as JSON's reader says it.)
-        return fail(Message(Msg::PartFileNotReadable, {path, e.what()}));
+        return fail(Message(Phrase::PartFileNotReadable, {path, e.what()}));
     } catch (const Damaged& e) {
-        return fail(Message(Msg::PartFileDamaged, {path, e.what()}));
+        return fail(Message(Phrase::PartFileDamaged, {path, e.what()}));
     }
     return true;
 }

@@ -51,8 +51,8 @@ void generate_legal(const Position& pos, MoveList& list);
 void generate_dynamo(const Position& pos, MoveList& list);
 void generate_orthodox(const Position& pos, MoveList& list);
 
-// Every way the piece on `from` can move under Dynamo rules, by geometry alone (docs/rules.md,
-// 3. Moves: plain, push, pull): before the legality tests and before ways with the same result are
+// Every way the piece on `from` can move under Dynamo rules, by geometry alone
+// (docs/rules.md, 3. Moves: plain, push, pull): before the legality tests and before ways with the same result are
 // merged; promotion choices left out, castling not included. For reading moves written as any of
 // their ways.
 std::vector<Move> dynamo_ways(const Position& pos, Square from);

@@ -31,11 +31,11 @@ std::vector<std::string_view> Reader::read_condition_words(const Token& keyword,
             continue;
         }
         if (is_keyword(t, in_twin)) break;
-        fail(t, Message(Msg::UnknownCondition, {quoted(t.text), condition_words()}));
+        fail(t, Message(Phrase::UnknownCondition, {quoted(t.text), condition_words()}));
     }
     if (words.empty())
         fail(keyword,
-             Message(Msg::ExpectedCondition, {found_on_line(keyword), word(Cmd::Condition)}));
+             Message(Phrase::ExpectedCondition, {found_on_line(keyword), word(Cmd::Condition)}));
     return words;
 }
 

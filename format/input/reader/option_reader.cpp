@@ -16,12 +16,13 @@ constexpr int NUMBER_MAX = 999999999;
 int Reader::read_number(std::string_view option, int min) {
     Token t = lex_.next();
     if (!all_digits(t.text))
-        fail(t, Message(Msg::ExpectedNumber, {std::string(option), found(t)}));
+        fail(t, Message(Phrase::ExpectedNumber, {std::string(option), found(t)}));
     std::string_view digits = t.text;
     while (digits.size() > 1 && digits[0] == '0') digits.remove_prefix(1);
     long long value = digits.size() > 10 ? NUMBER_MAX + 1LL : std::stoll(std::string(digits));
     if (value < min || value > NUMBER_MAX)
-        fail(t, Message(Msg::ExpectedNumberFromTo, {std::to_string(min), std::to_string(NUMBER_MAX),
+        fail(t,
+             Message(Phrase::ExpectedNumberFromTo, {std::to_string(min), std::to_string(NUMBER_MAX),
                                                     std::string(option), quoted(t.text)}));
     return int(value);
 }
@@ -32,7 +33,7 @@ std::string Reader::read_squares(std::string_view option, std::vector<Square>* o
     std::string written;
     Token t = lex_.next();
     if (!parse_squares(t.text, squares))
-        fail(t, Message(Msg::ExpectedSquaresAfter, {"'" + std::string(option) + "'", found(t)}));
+        fail(t, Message(Phrase::ExpectedSquaresAfter, {"'" + std::string(option) + "'", found(t)}));
     written = t.text;
     while (!lex_.peek().eof() && is_square_list(lex_.peek().text)) {
         Token more = lex_.next();
@@ -67,13 +68,14 @@ OptionArgs Reader::read_option_args(const OptionDef& def, std::string_view name,
             is_square_list(lex_.peek().text))
             pair += lex_.next().text;
         if (pair.size() != 4 || !is_square_list(pair))
-            fail(sq, Message(Msg::ExpectedTwoSquares, {std::string(name), found(sq)}));
+            fail(sq, Message(Phrase::ExpectedTwoSquares, {std::string(name), found(sq)}));
         parse_squares(pair, a.squares);
         // Popeye takes the rooks of the game array: White's first, then Black's.
         auto on = [&](Square s, Square q, Square k) { return s == q || s == k; };
         if (!on(a.squares[0], SQ_A1, SQ_H1) || !on(a.squares[1], SQ_A8, SQ_H8))
             fail(sq, "expected a white rook's square (a1 or h1) and then a black one's (a8 or "
-                     "h8) after '" + std::string(name) + "', found " + quoted(pair));
+                     "h8) after '" +
+                         std::string(name) + "', found " + quoted(pair));
         a.written = pair;
         break;
     }
@@ -92,23 +94,24 @@ void Reader::read_options(Problem& p, const Token& keyword) {
         if (found_opt.kind != Lookup<const OptionDef*>::One) {
             if (!same_line || is_keyword(t, false)) break;
             if (found_opt.kind == Lookup<const OptionDef*>::Ambiguous)
-                fail(t, Message(Msg::AmbiguousOption, {quoted(t.text), one_of(found_opt.candidates)}));
-            fail(t, Message(Msg::UnknownOption, {quoted(t.text)}));
+                fail(t, Message(Phrase::AmbiguousOption,
+                                {quoted(t.text), one_of(found_opt.candidates)}));
+            fail(t, Message(Phrase::UnknownOption, {quoted(t.text)}));
         }
         if (!same_line && is_keyword(t, false)) break;
         Token word = lex_.next();
         const OptionDef& def = *found_opt.value;
         std::string_view name = def.names.in(lang_);
         if (def.refused)
-            fail(word, Message(Msg::OptionNotSupported, {quoted(name), def.refused}));
+            fail(word, Message(Phrase::OptionNotSupported, {quoted(name), def.refused}));
         OptionArgs args = read_option_args(def, name, word.line);
         if (def.apply) def.apply(o, args);
-        if (!def.apply || def.note != Msg::Verbatim) {
+        if (!def.apply || def.note != Phrase::Verbatim) {
             // Said at the option's own line: read, not acted on (or only in part).
             std::string text(name);
             if (!args.written.empty()) text += " " + args.written;
             Message said = text;
-            if (def.note != Msg::Verbatim) said = Message(Msg::WithNote, {text, def.note});
+            if (def.note != Phrase::Verbatim) said = Message(Phrase::WithNote, {text, def.note});
             o.ignored.push_back(said.text());
             o.ignored_lines.push_back(word.line);
             o.ignored_said.push_back(std::move(said));
@@ -117,7 +120,7 @@ void Reader::read_options(Problem& p, const Token& keyword) {
         line = word.line; // options may go on over lines: "same line" is the last option's
     }
     if (count == 0)
-        fail(keyword, Message(Msg::ExpectedOption, {word(Cmd::Option), found_on_line(keyword)}));
+        fail(keyword, Message(Phrase::ExpectedOption, {word(Cmd::Option), found_on_line(keyword)}));
 }
 
 } // namespace dynamo::reader

@@ -11,57 +11,99 @@ using A = OptionArgs;
 // order so that abbreviations resolve alike, plus our Intended. Numbers run from `min` to
 // 999999999.
 constexpr OptionDef OPTIONS[] = {
-    {{"Defence", "Widerlegung", "Defense"}, Arg::Number, 1,
+    {{"Defence", "Widerlegung", "Defense"},
+     Arg::Number,
+     1,
      +[](O& o, const A& a) { o.defence = a.numbers[0], o.try_play = true; }},
-    {{"SetPlay", "Satzspiel", "Apparent"}, Arg::None, 1, +[](O& o, const A&) { o.set_play = true; }},
-    {{"WhiteToPlay", "WeissBeginnt", "ApparentSeul"}, Arg::None, 1,
+    {{"SetPlay", "Satzspiel", "Apparent"},
+     Arg::None,
+     1,
+     +[](O& o, const A&) { o.set_play = true; }},
+    {{"WhiteToPlay", "WeissBeginnt", "ApparentSeul"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.white_to_play = true; }},
-    {{"Variations", "Varianten", "Variantes"}, Arg::None, 1,
+    {{"Variations", "Varianten", "Variantes"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.variation = true; }},
-    {{"MoveNumbers", "Zugnummern", "Trace"}, Arg::None, 1,
+    {{"MoveNumbers", "Zugnummern", "Trace"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.move_numbers = true; },
-     nullptr, Msg::MoveNumbersNote},
-    {{"StartMoveNumber", "StartZugnummer", "Enroute"}, Arg::Number, 1, nullptr, nullptr,
-     Msg::StartMoveNumberNote},
+     nullptr,
+     Phrase::MoveNumbersNote},
+    {{"StartMoveNumber", "StartZugnummer", "Enroute"},
+     Arg::Number,
+     1,
+     nullptr,
+     nullptr,
+     Phrase::StartMoveNumberNote},
     {{"NoWk", "OhneWk", "SansRB"}, Arg::None},
     {{"Duplex", "Duplex", "Duplex"}, Arg::None, 1, +[](O& o, const A&) { o.duplex = true; }},
     {{"NoBk", "OhneSk", "SansRN"}, Arg::None},
-    {{"Threat", "Drohung", "Menace"}, Arg::OptionalNumber, 0,
+    {{"Threat", "Drohung", "Menace"},
+     Arg::OptionalNumber,
+     0,
      +[](O& o, const A& a) {
          o.threat = true;
          if (!a.numbers.empty()) o.threat_length = a.numbers[0];
      }},
-    {{"NoThreat", "OhneDrohung", "SansMenace"}, Arg::None, 1,
+    {{"NoThreat", "OhneDrohung", "SansMenace"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.no_threat = true; }},
     {{"Try", "Verfuehrung", "Essais"}, Arg::None, 1, +[](O& o, const A&) { o.try_play = true; }},
-    {{"MaxSolutions", "MaxLoesungen", "MaxSolutions"}, Arg::Number, 1,
+    {{"MaxSolutions", "MaxLoesungen", "MaxSolutions"},
+     Arg::Number,
+     1,
      +[](O& o, const A& a) { o.max_solutions = a.numbers[0]; }},
-    {{"MaxFlightsquares", "MaxFluchtFelder", "MaxCasesFuites"}, Arg::Number, 0,
+    {{"MaxFlightsquares", "MaxFluchtFelder", "MaxCasesFuites"},
+     Arg::Number,
+     0,
      +[](O& o, const A& a) { o.max_flights = a.numbers[0]; }},
     {{"Search", "Suchen", "Search"}, Arg::None},
     {{"MultiSolutions", "MehrereLoesungen", "MultiSolutions"}, Arg::None},
     {{"NoSymmetry", "KeineSymmetrie", "NonSymetrique"}, Arg::None},
-    {{"NonTrivial", "NichtTrivial", "NonTrivial"}, Arg::TwoNumbers, 0,
-     +[](O& o, const A& a) { o.nontrivial_max = a.numbers[0], o.nontrivial_length = a.numbers[1]; }},
-    {{"KeepMatingPiece", "HalteMattsetzendenStein", "RetiensPieceMatante"}, Arg::None, 1,
+    {{"NonTrivial", "NichtTrivial", "NonTrivial"},
+     Arg::TwoNumbers,
+     0,
+     +[](O& o, const A& a) {
+         o.nontrivial_max = a.numbers[0], o.nontrivial_length = a.numbers[1];
+     }},
+    {{"KeepMatingPiece", "HalteMattsetzendenStein", "RetiensPieceMatante"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.keep_mating_piece = true; }},
-    {{"EnPassant", "EnPassant", "EnPassant"}, Arg::Squares, 1,
+    {{"EnPassant", "EnPassant", "EnPassant"},
+     Arg::Squares,
+     1,
      +[](O& o, const A& a) {
          // The last move was a double step: departure, passed square, arrival.
          if (a.squares.size() >= 2)
              o.en_passant = Square((int(a.squares.front()) + int(a.squares.back())) / 2);
      }},
-    {{"NoBoard", "OhneBrett", "SansEchiquier"}, Arg::None, 1,
+    {{"NoBoard", "OhneBrett", "SansEchiquier"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.no_board = true; }},
-    {{"NoShortVariations", "OhneKurzVarianten", "SansVariantesCourtes"}, Arg::None, 1,
+    {{"NoShortVariations", "OhneKurzVarianten", "SansVariantesCourtes"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.no_short_variations = true; }},
-    {{"HalfDuplex", "HalbDuplex", "DemiDuplex"}, Arg::None, 1,
+    {{"HalfDuplex", "HalbDuplex", "DemiDuplex"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.half_duplex = true; }},
-    {{"PostKeyPlay", "NachSchluessel", "ApresCle"}, Arg::None, 1,
+    {{"PostKeyPlay", "NachSchluessel", "ApresCle"},
+     Arg::None,
+     1,
      +[](O& o, const A&) { o.post_key_play = true; }},
     {{"Intelligent", "Intelligent", "Intelligent"}, Arg::OptionalNumber},
     {{"MaxTime", "MaxZeit", "MaxTemps"}, Arg::Number},
-    {{"NoCastling", "KeineRochade", "SansRoquer"}, Arg::Squares, 1,
+    {{"NoCastling", "KeineRochade", "SansRoquer"},
+     Arg::Squares,
+     1,
      +[](O& o, const A& a) {
          o.no_castling.insert(o.no_castling.end(), a.squares.begin(), a.squares.end());
      }},
@@ -72,7 +114,8 @@ constexpr OptionDef OPTIONS[] = {
     {{"WriteGrid", "ZeichneGitter", "AjouteGrille"}, Arg::None},
     {{"CastlingMutuallyExclusive", "RochadenGegenseitigAusschliessend",
       "RoquesMutuellementExclusifs"},
-     Arg::RookPair, 1,
+     Arg::RookPair,
+     1,
      +[](O& o, const A& a) {
          // A white rook's square, then a black one's: castling with one takes the other's right.
          auto rook = [](Square s) {
@@ -83,12 +126,18 @@ constexpr OptionDef OPTIONS[] = {
      }},
     {{"GoalIsEnd", "ZielIstEnde", "ButEstFin"}, Arg::None},
     {{"UpToMoveNumber", "BisZugnummer", "JusquAuCoup"}, Arg::Number},
-    {{"MatesIn1", "MattsIn1", "MatsEn1"}, Arg::None, 1, +[](O& o, const A&) { o.mates_in_1 = true; }},
-    {{"TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"}, Arg::None},
+    {{"MatesIn1", "MattsIn1", "MatsEn1"},
+     Arg::None,
+     1,
+     +[](O& o, const A&) { o.mates_in_1 = true; }},
+    {{"TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"},
+     Arg::None},
     {{"NullMoves", "NullZuege", "CoupsVides"}, Arg::None},
     // Ours: the number of solutions a helpmate's composer intends. `remark intended: N` says the
     // same in a form Popeye reads (remarks.cpp).
-    {{"Intended", "Intended", "Intended"}, Arg::Number, 1,
+    {{"Intended", "Intended", "Intended"},
+     Arg::Number,
+     1,
      +[](O& o, const A& a) { o.intended = a.numbers[0]; }},
 };
 
@@ -101,8 +150,10 @@ Lookup<const OptionDef*> find_option(std::string_view token, InputLanguage lang)
         if (iequal(token, word)) return {Lookup<const OptionDef*>::One, &d, {}};
         if (is_prefix_of(token, word)) r.candidates.push_back(word), r.value = &d;
     }
-    if (r.candidates.size() == 1) r.kind = Lookup<const OptionDef*>::One;
-    else if (r.candidates.size() > 1) r.kind = Lookup<const OptionDef*>::Ambiguous;
+    if (r.candidates.size() == 1)
+        r.kind = Lookup<const OptionDef*>::One;
+    else if (r.candidates.size() > 1)
+        r.kind = Lookup<const OptionDef*>::Ambiguous;
     return r;
 }
 

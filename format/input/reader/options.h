@@ -18,7 +18,7 @@ enum class Arg { None, Number, OptionalNumber, TwoNumbers, Squares, RookPair };
 
 // The words read after an option.
 struct OptionArgs {
-    std::vector<int> numbers;   // Number, OptionalNumber (0 or 1 of them), TwoNumbers
+    std::vector<int> numbers;    // Number, OptionalNumber (0 or 1 of them), TwoNumbers
     std::vector<Square> squares; // Squares, RookPair
     std::string written;         // the arguments as written ("3", "a1 h8"), "" when none
     int line = 0;                // the option's line
@@ -32,8 +32,8 @@ struct OptionDef {
     void (*apply)(ProblemOptions&, const OptionArgs&) = nullptr;
     // Not null: the option is refused, with this reason.
     const char* refused = nullptr;
-    // Acted on in part, or only on display: the note said at its line (Msg::Verbatim: none).
-    Msg note = Msg::Verbatim;
+    // Acted on in part, or only on display: the note said at its line (Phrase::Verbatim: none).
+    Phrase note = Phrase::Verbatim;
 };
 
 Lookup<const OptionDef*> find_option(std::string_view token, InputLanguage lang);

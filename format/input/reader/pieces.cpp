@@ -10,8 +10,8 @@ namespace dynamo::reader {
 namespace {
 
 Message given_twice(Square s, Piece old, Piece piece) {
-    return Message(Msg::SquareGivenTwice,
-                   {square_name(s), piece_arg(piece_text(old, s)), piece_arg(piece_text(piece, s))});
+    return Message(Phrase::SquareGivenTwice, {square_name(s), piece_arg(piece_text(old, s)),
+                                              piece_arg(piece_text(piece, s))});
 }
 
 } // namespace
@@ -27,15 +27,16 @@ void Reader::read_pieces(Problem& p) {
 // `white|black` then pieces, as often as wanted; ends at a word that is neither.
 void Reader::read_piece_groups(std::string_view name, bool in_twin, const AddPiece& add) {
     auto colour_of = [this](const Token& t) { return find_colour(t.text, lang_); };
-    const Message white_or_black = or_list({"'" + std::string(colour_word(Colour::White, lang_)) + "'",
-                                            "'" + std::string(colour_word(Colour::Black, lang_)) + "'"});
+    const Message white_or_black =
+        or_list({"'" + std::string(colour_word(Colour::White, lang_)) + "'",
+                 "'" + std::string(colour_word(Colour::Black, lang_)) + "'"});
     Token c = lex_.next();
     auto colour = colour_of(c);
     if (colour.kind != Lookup<Colour>::One || colour.value == Colour::Neutral)
-        fail(c, Message(Msg::ExpectedColourAfter,
+        fail(c, Message(Phrase::ExpectedColourAfter,
                         {white_or_black, std::string(name), found(c),
                          colour.value == Colour::Neutral && colour.kind == Lookup<Colour>::One
-                             ? Message(Msg::NeutralNotSupported)
+                             ? Message(Phrase::NeutralNotSupported)
                              : Message()}));
     for (;;) {
         Color side = colour.value == Colour::White ? WHITE : BLACK;
@@ -61,15 +62,15 @@ void Reader::read_piece_groups(std::string_view name, bool in_twin, const AddPie
             ++count;
         }
         if (count == 0)
-            fail(lex_.peek(), Message(Msg::ExpectedPieceAfter,
+            fail(lex_.peek(), Message(Phrase::ExpectedPieceAfter,
                                       {piece_examples(lang_), quoted(c.text), found(lex_.peek())}));
         const Token& t = lex_.peek();
         if (t.eof() || colour_of(t).kind != Lookup<Colour>::One) break;
         c = lex_.next();
         colour = colour_of(c);
         if (colour.value == Colour::Neutral)
-            fail(c, Message(Msg::ExpectedColour,
-                            {white_or_black, quoted(c.text), Message(Msg::NeutralNotSupported)}));
+            fail(c, Message(Phrase::ExpectedColour, {white_or_black, quoted(c.text),
+                                                     Message(Phrase::NeutralNotSupported)}));
     }
 }
 
@@ -79,10 +80,10 @@ void Reader::read_piece_groups(std::string_view name, bool in_twin, const AddPie
 std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
     std::string_view s = t.text;
     auto fairy = [&](std::string_view code) {
-        fail(t, Message(Msg::FairyPiece, {piece_letters(lang_), quoted(code)}));
+        fail(t, Message(Phrase::FairyPiece, {piece_letters(lang_), quoted(code)}));
     };
     auto not_a_piece = [&](std::string_view s) {
-        return Message(Msg::ExpectedPiece, {piece_examples(lang_), quoted(s)});
+        return Message(Phrase::ExpectedPiece, {piece_examples(lang_), quoted(s)});
     };
     std::vector<Square> squares;
     PieceType type = piece_type_of(s[0], lang_);
@@ -93,7 +94,7 @@ std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
         }
         Token sq = lex_.next();
         if (!parse_squares(sq.text, squares))
-            fail(sq, Message(Msg::ExpectedSquaresAfter, {quoted(s), found(sq)}));
+            fail(sq, Message(Phrase::ExpectedSquaresAfter, {quoted(s), found(sq)}));
         return {type, squares};
     }
     bool two_letter_code = s.size() >= 4 && s.size() % 2 == 0 && is_alnum(s[0]) && is_alnum(s[1]) &&
@@ -105,7 +106,7 @@ std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
         // A miswritten square ("Ki9", "Ka1b"), or no squares at all ("royal").
         std::string_view pair = s.substr(1 + bad, 2);
         if (bad > 0 || (pair.size() == 2 && is_alpha(pair[0]) && is_digit(pair[1])))
-            fail(t, Message(Msg::ExpectedSquare, {quoted(pair)}));
+            fail(t, Message(Phrase::ExpectedSquare, {quoted(pair)}));
         fail(t, not_a_piece(s));
     }
     if (s.size() % 2 == 1 && is_alpha(s[0]) && is_square_list(s.substr(1))) fairy(s.substr(0, 1));
@@ -115,7 +116,7 @@ std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
 
 void Reader::read_forsyth(Problem& p) {
     Token t = lex_.next();
-    if (t.eof()) fail(t, Message(Msg::ExpectedFen, {Message(Msg::EndOfFile), "forsyth"}));
+    if (t.eof()) fail(t, Message(Phrase::ExpectedFen, {Message(Phrase::EndOfFile), "forsyth"}));
     Placement board;
     Message error;
     if (!parse_board_said(t.text, board, &error)) fail(t, error);

@@ -53,12 +53,12 @@ class Reader {
             dynamo::diagnostic(name_, at.line, at.column, std::move(message), true));
     }
     static Message found(const Token& t) {
-        return t.eof() ? Message(Msg::EndOfFile) : Message(quoted(t.text));
+        return t.eof() ? Message(Phrase::EndOfFile) : Message(quoted(t.text));
     }
     // What follows `after` on its line: the next token, or "end of line".
     Message found_on_line(const Token& after) {
         const Token& t = lex_.peek();
-        return t.eof() || t.line == after.line ? found(t) : Message(Msg::EndOfLine);
+        return t.eof() || t.line == after.line ? found(t) : Message(Phrase::EndOfLine);
     }
     std::string word(Cmd c) const { return std::string(command_word(c, lang_)); }
     std::string change_word(TwinKw k) const { return std::string(twin_change_word(k, lang_)); }

@@ -48,14 +48,15 @@ void Reader::read_remark(Problem& p, const Token& at, const std::string& remark)
     for (const Form& f : FORMS)
         if (remark.size() >= f.prefix.size() &&
             folded(std::string_view(remark).substr(0, f.prefix.size())) == f.prefix)
-            return (this->*f.read)(p, at, trimmed(std::string_view(remark).substr(f.prefix.size())));
+            return (this->*f.read)(p, at,
+                                   trimmed(std::string_view(remark).substr(f.prefix.size())));
 }
 
 // `remark verdict: X`: any verdict but `unfinished`; case, blanks and the comma of
 // "sound, with duals" do not matter.
 void Reader::read_verdict_remark(Problem& p, const Token& at, std::string_view given) const {
     if (p.expected_verdict)
-        fail(at, Message(Msg::VerdictTwice, {std::string(verdict_name(*p.expected_verdict))}));
+        fail(at, Message(Phrase::VerdictTwice, {std::string(verdict_name(*p.expected_verdict))}));
     std::string word = folded(given);
     for (Verdict v : {Verdict::Sound, Verdict::SoundWithDuals, Verdict::Cooked, Verdict::Short,
                       Verdict::NoSolution, Verdict::Illegal, Verdict::Incomplete})
@@ -64,19 +65,19 @@ void Reader::read_verdict_remark(Problem& p, const Token& at, std::string_view g
             return;
         }
     // The words of the remark: English, as the file writes them.
-    fail(at, Message(Msg::UnknownVerdict,
+    fail(at, Message(Phrase::UnknownVerdict,
                      {quoted(given), or_list({"sound", "sound with duals", "cooked", "short",
                                               "no solution", "illegal", "incomplete"})}));
 }
 
 // `remark intended: N`, as `option Intended N`.
 void Reader::read_intended_remark(Problem& p, const Token& at, std::string_view given) const {
-    if (p.intended_given)
-        fail(at, Msg::IntendedTwice);
+    if (p.intended_given) fail(at, Phrase::IntendedTwice);
     std::string_view digits = given;
     while (digits.size() > 1 && digits[0] == '0') digits.remove_prefix(1);
     if (!all_digits(digits) || digits.size() > 9 || digits == "0")
-        fail(at, Message(Msg::ExpectedNumberFromTo, {"1", "999999999", "remark intended:", quoted(given)}));
+        fail(at, Message(Phrase::ExpectedNumberFromTo,
+                         {"1", "999999999", "remark intended:", quoted(given)}));
     p.options.intended = std::stoi(std::string(digits));
     p.intended_given = true;
 }
@@ -84,11 +85,11 @@ void Reader::read_intended_remark(Problem& p, const Token& at, std::string_view 
 // `remark prev: BOARD`: the board field (FEN) before the opponent's last move, as
 // `--prev`; the no-undo rule forbids the side to move to return to it.
 void Reader::read_prev_remark(Problem& p, const Token& at, std::string_view given) const {
-    if (p.options.previous)
-        fail(at, Msg::PrevTwice);
+    if (p.options.previous) fail(at, Phrase::PrevTwice);
     Placement board;
     Message error;
-    if (!parse_board_said(given, board, &error)) fail(at, Message(Msg::AfterRemarkPrev, {error}));
+    if (!parse_board_said(given, board, &error))
+        fail(at, Message(Phrase::AfterRemarkPrev, {error}));
     p.options.previous = board;
 }
 

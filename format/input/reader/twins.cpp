@@ -9,7 +9,6 @@ namespace dynamo {
 
 namespace reader {
 
-
 void apply_change(ProblemInstance& inst, const TwinChange& c) {
     Placement& b = inst.pieces;
     switch (c.kind) {
@@ -67,7 +66,7 @@ Message Reader::supported_changes(bool or_last) const {
 Square Reader::read_square() {
     Token t = lex_.next();
     auto sq = t.text.size() == 2 ? square_at(t.text, 0) : std::nullopt;
-    if (!sq) fail(t, Message(Msg::ExpectedSquare, {found(t)}));
+    if (!sq) fail(t, Message(Phrase::ExpectedSquare, {found(t)}));
     return *sq;
 }
 
@@ -87,11 +86,12 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
         auto kw = find_twin_change(t.text, lang_);
         if (kw.kind == Lookup<TwinKw>::None) break;
         if (kw.kind == Lookup<TwinKw>::Ambiguous)
-            fail(t, Message(Msg::AmbiguousTwinChange, {quoted(t.text), one_of(kw.candidates)}));
+            fail(t, Message(Phrase::AmbiguousTwinChange, {quoted(t.text), one_of(kw.candidates)}));
         Token word = lex_.next();
         switch (kw.value) {
         case TwinKw::Continued:
-            if (!first) fail(word, Message(Msg::ContinuedFirst, {change_word(TwinKw::Continued)}));
+            if (!first)
+                fail(word, Message(Phrase::ContinuedFirst, {change_word(TwinKw::Continued)}));
             twin.continued = true;
             if (previous_) state = *previous_;
             break;
@@ -104,10 +104,10 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
             Token to_token = lex_.peek();
             Square to = read_square();
             if (from == to)
-                fail(to_token, Message(Msg::TwoDifferentSquares,
+                fail(to_token, Message(Phrase::TwoDifferentSquares,
                                        {change_word(kw.value), quoted(to_token.text)}));
             Piece p1 = state.pieces.piece_on(from), p2 = state.pieces.piece_on(to);
-            if (!p1) fail(from_token, Message(Msg::SquareEmpty, {what, square_name(from)}));
+            if (!p1) fail(from_token, Message(Phrase::SquareEmpty, {what, square_name(from)}));
             TwinChange c;
             c.kind = move ? TwinChange::Kind::Move : TwinChange::Kind::Exchange;
             c.from = from, c.to = to;
@@ -116,16 +116,16 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
                 std::string label = p2 ? "-" + piece_text(p2, to) + "  " : "";
                 change(c, label + piece_text(p1, from) + "-->" + square_name(to));
             } else {
-                if (!p2) fail(to_token, Message(Msg::SquareEmpty, {what, square_name(to)}));
+                if (!p2) fail(to_token, Message(Phrase::SquareEmpty, {what, square_name(to)}));
                 change(c, piece_text(p1, from) + "<-->" + piece_text(p2, to));
             }
             break;
         }
         case TwinKw::Add: {
             std::vector<std::pair<Piece, Square>> added;
-            read_piece_groups(twin_change_word(TwinKw::Add, lang_), true, [&](Piece piece, Square s, const Token&) {
-                added.emplace_back(piece, s);
-            });
+            read_piece_groups(
+                twin_change_word(TwinKw::Add, lang_), true,
+                [&](Piece piece, Square s, const Token&) { added.emplace_back(piece, s); });
             for (auto [piece, s] : added) {
                 TwinChange c;
                 c.kind = TwinChange::Kind::Add;
@@ -142,8 +142,9 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
             for (Square s : squares) {
                 Piece old = state.pieces.piece_on(s);
                 if (!old)
-                    fail(at, Message(Msg::SquareEmpty, {this->word(Cmd::Twin) + " " + change_word(TwinKw::Remove),
-                                                        square_name(s)}));
+                    fail(at, Message(Phrase::SquareEmpty,
+                                     {this->word(Cmd::Twin) + " " + change_word(TwinKw::Remove),
+                                      square_name(s)}));
                 TwinChange c;
                 c.kind = TwinChange::Kind::Remove;
                 c.from = s;
@@ -171,12 +172,13 @@ void Reader::read_twin(Problem& p, const Token& keyword) {
         case TwinKw::Mirror:
         case TwinKw::Shift:
         case TwinKw::Substitute:
-            fail(word, Message(Msg::TwinChangeNotSupported, {quoted(word.text), supported_changes(false)}));
+            fail(word, Message(Phrase::TwinChangeNotSupported,
+                               {quoted(word.text), supported_changes(false)}));
         }
     }
     if (twin.changes.empty())
         fail(lex_.peek().eof() ? keyword : lex_.peek(),
-             Message(Msg::ExpectedTwinChange,
+             Message(Phrase::ExpectedTwinChange,
                      {supported_changes(true),
                       twin.continued ? change_word(TwinKw::Continued) : this->word(Cmd::Twin),
                       found(lex_.peek())}));
