@@ -1,7 +1,7 @@
 // Battle play towards a goal other than the direct mate and selfmate of MateSearch: direct
 // stalemate (=N), selfstalemate (s=N) and reflexmate (r#N). A plain exact AND/OR search on the
-// legal moves with the shared table; MateSearch hands these stipulations over to it, so that the
-// tree builder and the analysis serve all of them. Popeye's search restrictions (Threat,
+// legal moves with the shared table, behind the BattleSearch interface (battle_search.h), so
+// that the tree builder and the analysis serve all of them. Popeye's search restrictions (Threat,
 // MaxFlightsquares, NonTrivial, KeepMatingPiece) apply here as in MateSearch: a direct stalemate
 // as a direct mate, s=N and r#N as a selfmate (restrictions.h).
 #pragma once
