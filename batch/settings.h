@@ -8,7 +8,7 @@
 #include "format/output/popeye_order.h"
 #include "format/base/problem.h"
 #include "solver/analysis/options.h"
-#include "solver/rules/rules.h"
+#include "solver/board/rule_set.h"
 
 namespace dynamo::batch {
 

@@ -4,7 +4,7 @@
 
 #include "format/base/message.h"
 #include "solver/board/position.h"
-#include "solver/rules/rules.h"
+#include "solver/board/rule_set.h"
 
 #include <string>
 #include <string_view>

@@ -12,7 +12,7 @@
 #include "solver/analysis/analysis.h"
 #include "solver/board/position.h"
 #include "solver/rules/legality.h"
-#include "solver/rules/rules.h"
+#include "solver/board/rule_set.h"
 #include "solver/search/stipulation.h"
 
 #include <optional>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "format/base/message.h"
-#include "solver/rules/rules.h"
+#include "solver/board/rule_set.h"
 
 #include <cstdint>
 #include <optional>

@@ -6,11 +6,12 @@
 #include "solver/analysis/watchdog.h"
 #include "solver/rules/legality.h"
 #include "solver/search/goal_search.h"
-#include "solver/search/search.h"
+#include "solver/search/make_battle_search.h"
 #include "solver/search/thread.h"
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <optional>
 
@@ -33,6 +34,29 @@ bool restricted_at_full_length(const Stipulation& stip, const SearchRestrictions
 bool first_moves_decided(const PartialAnalysis& part) {
     return std::none_of(part.first_moves.begin(), part.first_moves.end(),
                         [](const auto& f) { return f.state == FirstMoveFindings::State::Open; });
+}
+
+// r#: the attacker's mates, which it must play (reflex_attacker_bound), as tree nodes marked
+// `forced`; none in other stipulations.
+std::vector<PlayNode> reflex_forced_mates(const Position& diagram, const Stipulation& stip) {
+    std::vector<PlayNode> mates;
+    if (stip.kind != Stipulation::Kind::Reflex) return mates;
+    Position pos = diagram;
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+        pos.make(m);
+        if (is_checkmate(pos)) {
+            PlayNode node;
+            node.move = m;
+            node.mark = MoveMark::Mate;
+            node.length = 1;
+            node.forced = true;
+            mates.push_back(std::move(node));
+        }
+        pos.unmake();
+    }
+    return mates;
 }
 
 MoveList first_moves(const Position& diagram, const Stipulation& stip) {
@@ -81,10 +105,10 @@ class BattleAnalysis {
   private:
     bool is_mine(int i) const { return mine_.empty() || mine_[size_t(i)]; }
     FirstMoveFindings examine(int i);
-    bool judge(Position& pos, int i, MateSearch& search, std::optional<RootMove>& root);
-    std::optional<int> key_length(Position& pos, int i, MateSearch& search);
-    std::optional<std::vector<DefenceNode>> refutations(Position& pos, MateSearch& search);
-    bool add_set_play(Position& set, MateSearch& search, std::vector<DefenceNode>& play);
+    bool judge(Position& pos, int i, BattleSearch& search, std::optional<RootMove>& root);
+    std::optional<int> key_length(Position& pos, int i, BattleSearch& search);
+    std::optional<std::vector<DefenceNode>> refutations(Position& pos, BattleSearch& search);
+    bool add_set_play(Position& set, BattleSearch& search, std::vector<DefenceNode>& play);
     bool enough_keys_before(int i);
     void note_depth(int i, int depth);
     void note_examined(int i, const FirstMoveFindings& findings, uint64_t nodes);
@@ -144,19 +168,20 @@ FirstMoveFindings BattleAnalysis::examine(int i) {
         return result;
     }
     Position pos = diagram_;
-    MateSearch search(stip_, tt_, stop_, pool_, options_.restrictions);
+    const std::unique_ptr<BattleSearch> search =
+        make_battle_search(stip_, tt_, stop_, pool_, options_.restrictions);
     pos.make(result.move);
-    const bool decided = judge(pos, i, search, result.root);
+    const bool decided = judge(pos, i, *search, result.root);
     if (!decided) result.root.reset();
     result.state = decided ? FirstMoveFindings::State::Done : FirstMoveFindings::State::Open;
-    note_examined(i, result, search.nodes());
+    note_examined(i, result, search->nodes());
     return result;
 }
 
 // The first move played in `pos`: a key if the attacker wins with it within the stipulation,
 // else a try if the defender has refutations, no more than a try may have. False if stopped
 // before it was decided.
-bool BattleAnalysis::judge(Position& pos, int i, MateSearch& search,
+bool BattleAnalysis::judge(Position& pos, int i, BattleSearch& search,
                            std::optional<RootMove>& root) {
     const Move m = first_moves_[i];
     TreeBuilder builder(search, options_);
@@ -181,7 +206,7 @@ bool BattleAnalysis::judge(Position& pos, int i, MateSearch& search,
 
 // The least length within the stipulation's at which the first move played in `pos` wins (0:
 // none), one length at a time, so that progress can tell the depth.
-std::optional<int> BattleAnalysis::key_length(Position& pos, int i, MateSearch& search) {
+std::optional<int> BattleAnalysis::key_length(Position& pos, int i, BattleSearch& search) {
     int length = search.defend_length(pos, n_, [&](int d) { note_depth(i, d); });
     if (length < 0) return std::nullopt;
     note_depth(i, n_); // the tree and the tries below search to the full length
@@ -200,7 +225,7 @@ std::optional<int> BattleAnalysis::key_length(Position& pos, int i, MateSearch& 
 // them). None when the move is no try: refused by a restriction, or refuted more often than a try
 // may be.
 std::optional<std::vector<DefenceNode>> BattleAnalysis::refutations(Position& pos,
-                                                                    MateSearch& search) {
+                                                                    BattleSearch& search) {
     // A move that NonTrivial refuses has none: it is no try.
     const int budget = search.nontrivial_budget();
     const bool nontrivial = search.nontrivial_applies(n_);
@@ -253,15 +278,16 @@ void BattleAnalysis::solve_set_play(PartialAnalysis& part) {
     if (set.in_check(~set.side_to_move())) return;
     // In the arena, so that its splits take the threads asked for, no more.
     arena_.execute([&] {
-        MateSearch search(stip_, tt_, stop_, pool_, options_.restrictions);
-        part.set_play_done = add_set_play(set, search, part.set_play);
-        part.nodes += search.nodes();
+        const std::unique_ptr<BattleSearch> search =
+            make_battle_search(stip_, tt_, stop_, pool_, options_.restrictions);
+        part.set_play_done = add_set_play(set, *search, part.set_play);
+        part.nodes += search->nodes();
     });
 }
 
 // The defender's moves in `set` (the diagram, the defender to move) after which the attacker
 // wins, one move fewer, with its answers. False if stopped (what was found stays).
-bool BattleAnalysis::add_set_play(Position& set, MateSearch& search,
+bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
                                   std::vector<DefenceNode>& play) {
     TreeBuilder builder(search, options_);
     MoveList defences;

@@ -3,10 +3,11 @@
 #include "solver/analysis/analysis_common.h"
 #include "solver/analysis/tree_builder.h"
 #include "solver/analysis/watchdog.h"
-#include "solver/search/search.h"
+#include "solver/search/make_battle_search.h"
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 
 namespace dynamo {
 
@@ -21,8 +22,9 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
     std::atomic<bool> stop{false};
     Watchdog watchdog(stop, options.max_seconds, options.interrupt, [] {});
     TranspositionTable tt(table_megabytes(stip, options.hash_mb));
-    MateSearch search(stip, tt, stop, nullptr, options.restrictions);
-    TreeBuilder builder(search, options);
+    const std::unique_ptr<BattleSearch> search =
+        make_battle_search(stip, tt, stop, nullptr, options.restrictions);
+    TreeBuilder builder(*search, options);
     Position pos = diagram;
     std::optional<PlayNode> play = stip.moves > 1 || stip.self_play()
                                        ? builder.play(pos, Move::none(), stip.moves, true)
@@ -32,7 +34,7 @@ Solution analyse_post_key(const Position& diagram, const Stipulation& stip,
     sol.post_key = play ? std::move(*play)
                         : PlayNode{Move::none(), mark_of(diagram), stip.moves, false, {}, {}};
     watchdog.finish();
-    sol.nodes = search.nodes();
+    sol.nodes = search->nodes();
     sol.seconds = watchdog.seconds();
     sol.threads = 1;
     const bool refuted = std::any_of(sol.post_key->defences.begin(), sol.post_key->defences.end(),

@@ -7,7 +7,7 @@
 
 namespace dynamo {
 
-TreeBuilder::TreeBuilder(MateSearch& search, const AnalysisQuestion& question)
+TreeBuilder::TreeBuilder(BattleSearch& search, const AnalysisQuestion& question)
     : search_(search), question_(question), self_(search.stipulation().self_play()),
       goal_(search.stipulation().goal == Stipulation::Goal::Mate ? MoveMark::Mate
                                                                  : MoveMark::Stalemate) {}

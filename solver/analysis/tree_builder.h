@@ -6,7 +6,7 @@
 
 #include "solver/analysis/options.h"
 #include "solver/analysis/solution.h"
-#include "solver/search/search.h"
+#include "solver/search/battle_search.h"
 
 #include <optional>
 #include <vector>
@@ -16,20 +16,20 @@ namespace dynamo {
 // The search's NonTrivial budget, given back as it was when this goes.
 class KeepNontrivialBudget {
   public:
-    explicit KeepNontrivialBudget(MateSearch& search)
+    explicit KeepNontrivialBudget(BattleSearch& search)
         : search_(search), budget_(search.nontrivial_budget()) {}
     ~KeepNontrivialBudget() { search_.set_nontrivial_budget(budget_); }
     KeepNontrivialBudget(const KeepNontrivialBudget&) = delete;
     KeepNontrivialBudget& operator=(const KeepNontrivialBudget&) = delete;
 
   private:
-    MateSearch& search_;
+    BattleSearch& search_;
     int budget_;
 };
 
 class TreeBuilder {
   public:
-    TreeBuilder(MateSearch& search, const AnalysisQuestion& question);
+    TreeBuilder(BattleSearch& search, const AnalysisQuestion& question);
 
     // The attacker has just played m (the defender is to move); it reaches the goal in exactly
     // `length` moves counting m, or length is the full budget for a try. Without `tree`, the
@@ -47,7 +47,7 @@ class TreeBuilder {
     std::optional<int> threats_working(Position& pos, const std::vector<PlayNode>& threats,
                                        int length);
 
-    MateSearch& search_;
+    BattleSearch& search_;
     const AnalysisQuestion& question_;
     bool self_;         // s#, s=, r#: the defender is to reach the goal
     MoveMark goal_;     // the mark of a move reaching it

@@ -5,7 +5,7 @@
 #include "solver/board/bitboard.h"
 #include "solver/board/placement.h"
 #include "solver/board/types.h"
-#include "solver/rules/rules.h"
+#include "solver/board/rule_set.h"
 
 #include <vector>
 

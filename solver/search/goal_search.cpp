@@ -46,29 +46,48 @@ bool GoalSearch::defender_must_reach(Position& pos) {
     return false;
 }
 
-std::vector<PlayNode> reflex_forced_mates(const Position& diagram, const Stipulation& stip) {
-    std::vector<PlayNode> mates;
-    if (stip.kind != Stipulation::Kind::Reflex) return mates;
+bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
+    if (stip.kind != Stipulation::Kind::Reflex) return false;
     Position pos = diagram;
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) {
         pos.make(m);
-        if (is_checkmate(pos)) {
-            PlayNode node;
-            node.move = m;
-            node.mark = MoveMark::Mate;
-            node.length = 1;
-            node.forced = true;
-            mates.push_back(std::move(node));
-        }
+        const bool mate = is_checkmate(pos);
         pos.unmake();
+        if (mate) return true;
     }
-    return mates;
+    return false;
 }
 
-bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
-    return !reflex_forced_mates(diagram, stip).empty();
+std::vector<Outcome> GoalSearch::defend_each(Position& pos, const MoveList& moves, int n) {
+    std::vector<Outcome> outcomes(size_t(moves.size()), Outcome::Unknown);
+    for (int i = 0; i < moves.size(); ++i) {
+        pos.make(moves[i]);
+        outcomes[size_t(i)] = defend(pos, n);
+        pos.unmake();
+    }
+    return outcomes;
+}
+
+int GoalSearch::attack_length(Position& pos, int max_n) {
+    return least_length(
+        max_n, false, [&](int n) { return attack(pos, n); }, [](int) {});
+}
+
+int GoalSearch::defend_length(Position& pos, int max_n, const std::function<void(int)>& at_length) {
+    return least_length(
+        max_n, false, [&](int n) { return defend(pos, n); },
+        [&](int n) {
+            if (at_length) at_length(n);
+        });
+}
+
+bool GoalSearch::flight_refusal(const Position& pos, int n) const {
+    if (!guards_.applied.flights_apply(n)) return false;
+    MoveList defences;
+    generate_legal(pos, defences);
+    return guards_.too_many_flights(pos, defences, n);
 }
 
 void first_moves_of(const Position& diagram, const Stipulation& stip, MoveList& list) {

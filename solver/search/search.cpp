@@ -17,8 +17,6 @@ MateSearch::MateSearch(const Stipulation& stip, TranspositionTable& tt,
                        const SearchRestrictions& restrictions, bool helper)
     : stip_(stip), guards_(restrictions, stip), tt_(tt), stop_(stop), pool_(pool), helper_(helper) {
     if (pool_ && !helper_) enter_pool();
-    if (GoalSearch::handles(stip))
-        goal_ = std::make_unique<GoalSearch>(stip, tt, stop, guards_.applied);
 }
 
 MateSearch::~MateSearch() {
@@ -41,16 +39,13 @@ Key MateSearch::node_key(const Position& pos) const {
 
 bool MateSearch::checkmated(const Position& pos) { return is_checkmate(pos); }
 
-Outcome MateSearch::attack(Position& pos, int n) {
-    return goal_ ? goal_->attack(pos, n) : attack_node(pos, n);
-}
+Outcome MateSearch::attack(Position& pos, int n) { return attack_node(pos, n); }
 
 Outcome MateSearch::defend(Position& pos, int n) {
-    if (goal_) return goal_->defend(pos, n);
     return stip_.kind == Stipulation::Kind::Self ? defend_self(pos, n) : defend_direct(pos, n);
 }
 
-bool MateSearch::shares_moves() { return !goal_ && pool_ && split_may_pay(); }
+bool MateSearch::shares_moves() { return pool_ && split_may_pay(); }
 
 // The solution tree's attacker nodes (TreeBuilder::answers): the moves that win are wanted, all
 // of them, so no win cuts the others short. nontriv_06 at 2 threads built its tree 1.67 times
@@ -72,35 +67,8 @@ std::vector<Outcome> MateSearch::defend_each(Position& pos, const MoveList& move
 
 // An attacker node, for both stipulations: what differs is the defence that follows each move.
 
-// The least n within max_n for which `step` wins; 0 if none, -1 if stopped first. `at` hears
-// each length before it is searched (progress). Where a win within n is a win within every
-// longer length, the longest goes first: a failure there is a failure at every length (one
-// search, not one per length), and a win is narrowed down while the shorter lengths win (a
-// forced line is searched again in full at each length, so the fewer the better).
-template <typename Step, typename At>
-static int least_length(int max_n, bool longest_first, Step step, At at) {
-    if (longest_first) {
-        int least = 0;
-        for (int n = max_n; n >= 1; --n) {
-            at(n);
-            Outcome o = step(n);
-            if (o == Outcome::Unknown) return -1;
-            if (o != Outcome::Win) break;
-            least = n;
-        }
-        return least;
-    }
-    for (int n = 1; n <= max_n; ++n) {
-        at(n);
-        Outcome o = step(n);
-        if (o == Outcome::Unknown) return -1;
-        if (o == Outcome::Win) return n;
-    }
-    return 0;
-}
-
 bool MateSearch::wins_at_every_longer_length() const {
-    return !goal_ && !guards_.applied.any() &&
+    return !guards_.applied.any() &&
            (stip_.kind == Stipulation::Kind::Direct || stip_.kind == Stipulation::Kind::Self);
 }
 
@@ -302,32 +270,25 @@ Outcome MateSearch::threat_guard(Position& pos, int n) {
                                 [this](Position& p, int within) { return attack_node(p, within); });
 }
 
-Outcome MateSearch::threat_refusal(Position& pos, int n) {
-    return goal_ ? goal_->threat_guard(pos, n) : threat_guard(pos, n);
-}
+Outcome MateSearch::threat_refusal(Position& pos, int n) { return threat_guard(pos, n); }
 
 void MateSearch::order_likely_refutations(const Position& pos, MoveList& defences) const {
-    if (!goal_) order_.likely_refutations_first(pos, defences);
+    order_.likely_refutations_first(pos, defences);
 }
 
 bool MateSearch::flight_refusal(const Position& pos, int n) const {
     if (!guards_.applied.flights_apply(n)) return false;
     MoveList defences;
     generate_legal(pos, defences);
-    return goal_ ? goal_->too_many_flights(pos, defences, n)
-                 : guards_.too_many_flights(pos, defences, n);
+    return guards_.too_many_flights(pos, defences, n);
 }
 
-bool MateSearch::nontrivial_applies(int n) const {
-    if (goal_) return goal_->nontrivial_applies(n);
-    return guards_.nontrivial_applies(n);
-}
+bool MateSearch::nontrivial_applies(int n) const { return guards_.nontrivial_applies(n); }
 
 // Counted as the generator finds the defences: the count mostly ends after a few (the limit is
 // the budget + 2), and the rest are not generated. (nontriv_06: the full list was a quarter of
 // the time.)
 int MateSearch::nontrivial_defences(Position& pos, int limit) {
-    if (goal_) return goal_->nontrivial_defences(pos, limit);
     return guards_.nontrivial_defences(
         pos, limit, [&](auto&& f) { visit_legal(pos, f); }, // s#: a mating defence is avoided
         [](const Position& p) { return checkmated(p); },
@@ -479,7 +440,6 @@ Outcome MateSearch::defend_direct_node(Position& pos, int n) {
 // at all (Black stalemated, or mated by White) is a White failure.
 
 bool MateSearch::defender_move_mates(Position& pos, Move m) {
-    if (goal_) return goal_->defender_move_reaches(pos, m);
     pos.make(m);
     bool mates = checkmated(pos);
     pos.unmake();

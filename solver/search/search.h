@@ -1,15 +1,12 @@
-// The exact AND/OR search of battle play: direct mates (#N) and selfmates (s#N).
-//
-// "attack" nodes have the attacker (White) to move with n moves left, "defence" nodes the
-// defender (Black) to move right after an attacker move, n counting that move. Results are
-// exact: Win or Fail, or Unknown when the search was stopped (time limit, interrupt).
+// The exact AND/OR search of battle play: direct mates (#N) and selfmates (s#N). The other
+// goals are GoalSearch's (goal_search.h); make_battle_search.h chooses.
 //
 // With a HelperPool the search runs on several threads (thread.h).
 #pragma once
 
 #include "solver/board/position.h"
 #include "solver/rules/movegen.h"
-#include "solver/search/goal_search.h"
+#include "solver/search/battle_search.h"
 #include "solver/search/movepick.h"
 #include "solver/search/outcome.h"
 #include "solver/search/restrictions.h"
@@ -27,75 +24,45 @@ namespace dynamo {
 
 class HelperPool;
 
-class MateSearch {
+class MateSearch final : public BattleSearch {
   public:
     // Without a pool (or in an arena of one thread) the search is serial. A pool's helpers
     // search within the pool's restrictions, which must be these.
     MateSearch(const Stipulation& stip, TranspositionTable& tt, const std::atomic<bool>& stop,
                HelperPool* pool = nullptr, const SearchRestrictions& restrictions = {});
-    ~MateSearch();
+    ~MateSearch() override;
 
-    // Attacker to move: does it reach the goal within n of its moves?
-    Outcome attack(Position& pos, int n);
-    // Defender to move just after an attacker move; n counts that attacker move.
-    Outcome defend(Position& pos, int n);
-    // Attacker to move: defend(n) after each of `moves`, by index, all of them (the solution
-    // tree needs every winning move, not the first): shared out among threads with nothing to
-    // do, as a split is, if shares_moves().
-    std::vector<Outcome> defend_each(Position& pos, const MoveList& moves, int n);
-    // Whether defend_each would share the moves out now: a thread is free to help.
-    bool shares_moves();
+    // BattleSearch (battle_search.h). The search's own recursion calls attack_node,
+    // defend_direct and defend_self, not these.
+    Outcome attack(Position& pos, int n) override;
+    Outcome defend(Position& pos, int n) override;
+    std::vector<Outcome> defend_each(Position& pos, const MoveList& moves, int n) override;
+    bool shares_moves() override;
 
-    // The least number of moves within max_n in which the attacker wins, 0 if it does not;
-    // -1 if the search was stopped first. After the attacker move that led here: defend_length.
-    // (at_length: told each length before it is searched, for progress.)
-    int attack_length(Position& pos, int max_n);
-    int defend_length(Position& pos, int max_n, const std::function<void(int)>& at_length = {});
-    // Whether a win within n moves is a win within every longer length: #N and s#N without
-    // restrictions (under one, Popeye judges each length on its own).
-    bool wins_at_every_longer_length() const;
+    int attack_length(Position& pos, int max_n) override;
+    int defend_length(Position& pos, int max_n,
+                      const std::function<void(int)>& at_length = {}) override;
+    // #N and s#N without restrictions (under one, Popeye judges each length on its own).
+    bool wins_at_every_longer_length() const override;
 
-    // Selfmate: does this defender move mate the attacker (the goal of s#)? (s=: stalemate it;
-    // r#: mate it.)
-    bool defender_move_mates(Position& pos, Move m);
-    // r#: has the defender, to move, a mating move (which it must play)?
-    bool defender_must_mate(Position& pos) {
-        return goal_ && stip_.kind == Stipulation::Kind::Reflex && goal_->defender_must_reach(pos);
-    }
+    bool defender_move_mates(Position& pos, Move m) override;
+    // Only r# binds the defender to mate.
+    bool defender_must_mate(Position&) override { return false; }
     // Direct mate or selfmate: has the defender, to move, no legal move while in check?
     static bool checkmated(const Position& pos);
 
-    // NonTrivial: what is left of the non-trivial defences the attacker may grant along the line
-    // from here (Popeye keeps it along the whole line, so a node's value depends on the path: it
-    // is part of the key under which the node is stored). Starts at the restriction's M.
-    // (=N, s=N, r#N: GoalSearch's.)
-    int nontrivial_budget() const { return goal_ ? goal_->nontrivial_budget() : guards_.budget; }
-    void set_nontrivial_budget(int budget) {
-        if (goal_)
-            goal_->set_nontrivial_budget(budget);
-        else
-            guards_.budget = budget;
-    }
-    // NonTrivial at a defence node (n as in defend): whether the guard applies there, and the
-    // defender's non-trivial defences, counted up to `limit` (-1 if stopped). After a node that
-    // passes the guard, the budget below is budget + 1 - count.
-    bool nontrivial_applies(int n) const;
-    int nontrivial_defences(Position& pos, int limit);
+    int nontrivial_budget() const override { return guards_.budget; }
+    void set_nontrivial_budget(int budget) override { guards_.budget = budget; }
+    bool nontrivial_applies(int n) const override;
+    int nontrivial_defences(Position& pos, int limit) override;
 
-    // Threat T at a defence node (n as in defend), for the tree's first moves and the set play:
-    // Fail if the move before it (or the diagram, for the set play) does not count (Popeye shows
-    // no try and no set play then), Unknown if stopped, else Win.
-    Outcome threat_refusal(Position& pos, int n);
-    // The defender's moves at a defence node, likeliest refutations first: the last refutation
-    // at this ply, then checks, then by refutation history (stable otherwise). For counting a
-    // try's refutations, where finding more than the allowed few ends the count.
-    void order_likely_refutations(const Position& pos, MoveList& defences) const;
-    // MaxFlightsquares F at a defence node (n as in defend), for the tree's first moves and the
-    // set play: true if the defender has more flights than F there (Popeye shows no try then).
-    bool flight_refusal(const Position& pos, int n) const;
+    Outcome threat_refusal(Position& pos, int n) override;
+    // The last refutation at this ply, then checks, then by refutation history.
+    void order_likely_refutations(const Position& pos, MoveList& defences) const override;
+    bool flight_refusal(const Position& pos, int n) const override;
 
-    uint64_t nodes() const { return nodes_ + (goal_ ? goal_->nodes() : 0); } // helpers' included
-    const Stipulation& stipulation() const { return stip_; }
+    uint64_t nodes() const override { return nodes_; } // helpers' included
+    const Stipulation& stipulation() const override { return stip_; }
 
   private:
     friend class HelperPool;
@@ -212,9 +179,8 @@ class MateSearch {
     MoveOrder order_;
     HelperPool* pool_;
     bool helper_;
-    bool opposite_order_ = false;      // a twin: the attacker's moves after the killer, last first
-    std::unique_ptr<GoalSearch> goal_; // =N, s=N, r#N: searched there
-    const Split* split_ = nullptr;     // the split this search works for, to be told to stop
+    bool opposite_order_ = false;  // a twin: the attacker's moves after the killer, last first
+    const Split* split_ = nullptr; // the split this search works for, to be told to stop
     // split_cancelled(): the pool's decisions when split_ was last found not cancelled.
     uint64_t decisions_seen_ = ~uint64_t(0);
     std::vector<std::unique_ptr<SplitOrigin>> origins_; // one per split open, kept between splits

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -322,7 +323,7 @@ Outcome MateSearch::split(Position& pos, const MoveList& list, int first, int n,
 // run out of first moves (it steals the oldest task first): a late twin still shares what is
 // left of the node, where the splits below, which a free thread joins otherwise, share little.
 Outcome MateSearch::defend_with_twin(Position& pos, int n) {
-    if (!pool_ || helper_ || goal_ || arena_threads() < 2) return defend(pos, n);
+    if (!pool_ || helper_ || arena_threads() < 2) return defend(pos, n);
     HelperPool& pool = *pool_;
     struct Counted {
         std::atomic<int>& searches;

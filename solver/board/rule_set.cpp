@@ -1,4 +1,4 @@
-#include "solver/rules/rules.h"
+#include "solver/board/rule_set.h"
 
 namespace dynamo {
 
