@@ -687,7 +687,7 @@ function renderResult(tree, r, t, lang) {
   };
   state.roots[t] = [];
   state.nodes.start = state.nodes.start || [];
-  if (r.twin) { const b = document.createElement('span'); b.className = 'twin'; b.textContent = r.twin; tree.appendChild(b); text('\n\n'); }
+  if (r.twin) { const b = document.createElement('span'); b.className = 'twin'; b.textContent = r.twin; tree.appendChild(b); text('\n'); }
 
   const after = (node, k, rootMark, parent) => {
     text(markSuffix(node.mark) + rootMark);
