@@ -149,6 +149,60 @@ function word(key, lang) {
   return w;
 }
 
+// The page's own words in German, French and Italian (the tree's come from /api/info's phrases).
+const UI = {
+  'language': ['Sprache', 'langue', 'lingua'],
+  'to move': ['am Zug', 'trait', 'al tratto'],
+  'White': ['Weiß', 'Blancs', 'Bianco'],
+  'Black': ['Schwarz', 'Noirs', 'Nero'],
+  'castling': ['Rochade', 'roque', 'arrocco'],
+  'Set': ['Setzen', 'Placer', 'Imposta'],
+  'Empty board': ['Leeres Brett', 'Échiquier vide', 'Scacchiera vuota'],
+  'Initial position': ['Grundstellung', 'Position initiale', 'Posizione iniziale'],
+  'Diagram': ['Diagramm', 'Diagramme', 'Diagramma'],
+  'Problem': ['Problem', 'Problème', 'Problema'],
+  'stipulation': ['Forderung', 'énoncé', 'enunciato'],
+  'title': ['Titel', 'titre', 'titolo'],
+  'tries': ['Verführungen', 'essais', 'tentativi'],
+  'variations': ['Varianten', 'variantes', 'varianti'],
+  'set play': ['Satzspiel', 'jeu apparent', 'gioco apparente'],
+  'threat': ['Drohung', 'menace', 'minaccia'],
+  'max solutions': ['max. Lösungen', 'solutions max.', 'soluzioni max.'],
+  'Popeye options': ['Popeye-Optionen', 'options de Popeye', 'opzioni di Popeye'],
+  'time limit': ['Zeitgrenze', 'limite de temps', 'limite di tempo'],
+  'Solve': ['Lösen', 'Résoudre', 'Risolvi'],
+  'Stop': ['Anhalten', 'Arrêter', 'Ferma'],
+  'Open': ['Öffnen', 'Ouvrir', 'Apri'],
+  'Check': ['Prüfen', 'Vérifier', 'Verifica'],
+  'file': ['Datei', 'fichier', 'file'],
+  'Put on the board': ['Aufs Brett', "Sur l'échiquier", 'Sulla scacchiera'],
+  'Solve the text': ['Text lösen', 'Résoudre le texte', 'Risolvi il testo'],
+  'Check the text': ['Text prüfen', 'Vérifier le texte', 'Verifica il testo'],
+  'Solution': ['Lösung', 'Solution', 'Soluzione'],
+  'Copy solution': ['Lösung kopieren', 'Copier la solution', 'Copia la soluzione'],
+  'download': ['herunterladen', 'télécharger', 'scarica'],
+  'Collection': ['Sammlung', 'Collection', 'Raccolta'],
+  'problem': ['Problem', 'problème', 'problema'],
+  'stip.': ['Ford.', 'énoncé', 'enunc.'],
+  'verdict': ['Urteil', 'verdict', 'verdetto'],
+  'time': ['Zeit', 'temps', 'tempo'],
+  'detail': ['Einzelheiten', 'détail', 'dettaglio'],
+};
+const UI_LANGS = ['de', 'fr', 'it'];
+const englishText = new WeakMap();
+function translatePage(lang) {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const skip = '#tree, #verdict, #check-table tbody, select, textarea, .status, #progress, #check-progress, #error, #check-summary, #version';
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!englishText.has(n)) {
+      if (!UI[n.textContent.trim()] || n.parentElement.closest(skip)) continue;
+      englishText.set(n, n.textContent);
+    }
+    const en = englishText.get(n), key = en.trim(), i = UI_LANGS.indexOf(lang);
+    n.textContent = en.replace(key, i < 0 ? key : UI[key][i]);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The board
 
@@ -233,8 +287,8 @@ function exitPoint(sq, dir) {
   let f = fileOf(sq), r = rankOf(sq);
   if (!dir[0] && !dir[1]) dir = [0, r >= 4 ? 1 : -1];
   do { f += dir[0]; r += dir[1]; } while (f >= 0 && f < 8 && r >= 0 && r < 8);
-  f = Math.max(-0.9, Math.min(7.9, f));
-  r = Math.max(-0.9, Math.min(7.9, r));
+  f = Math.max(-1, Math.min(8, f));
+  r = Math.max(-1, Math.min(8, r));
   return centre(f, r);
 }
 
@@ -277,7 +331,8 @@ function drawMove(node) {
     dir = unit(fileOf(m.active_to) - fileOf(m.active_from), rankOf(m.active_to) - rankOf(m.active_from));
     arrow(sqc(m.active_from), sqc(m.active_to), 'active');
   }
-  if (onBoard(m.passive_from) && m.passive_from !== m.active_to) { // not an orthodox capture
+  const orthodox = (state.nodes.start[node.twin] || {}).rules === 'orthodox';
+  if (onBoard(m.passive_from) && !(orthodox && m.passive_from === m.active_to)) { // not a capture
     if (!dir[0] && !dir[1]) // the active piece stays: the passive one goes away from it
       dir = unit(fileOf(m.passive_from) - fileOf(m.active_from), rankOf(m.passive_from) - rankOf(m.active_from));
     if (onBoard(m.passive_to)) arrow(sqc(m.passive_from), sqc(m.passive_to), 'passive');
@@ -976,6 +1031,7 @@ document.querySelector('#problem fieldset').addEventListener('input', (e) => {
 $('lang').addEventListener('change', () => {
   state.lang = $('lang').value;
   document.documentElement.lang = state.lang;
+  translatePage(state.lang);
   // The tree's words and moves are the job's: solve again in the new language.
   if (state.solved && state.solved.job.kind !== 'check' && !(state.job && !state.job.finished)) solve();
 });
