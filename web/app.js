@@ -492,7 +492,6 @@ function optionsJson() {
   const o = {tries: $('opt-tries').checked, variations: $('opt-variations').checked,
     setplay: $('opt-setplay').checked, threat: number('opt-threat'),
     maxsolutions: number('opt-maxsolutions')};
-  if (number('opt-maxtime') !== null) o.maxtime = number('opt-maxtime');
   return o;
 }
 
@@ -545,13 +544,13 @@ function loadRead(p) {
 async function readText(text, which) {
   showError('');
   try {
-    const answer = await api('POST', '/api/read', {problem: text});
+    const answer = await api('POST', '/api/read', {problem: text, name: state.textName || 'problem'});
     const problems = answer.problems || [];
     if (!problems.length) throw new Error('no problem in the text');
     const i = Math.min(which || 0, problems.length - 1);
     loadRead(problems[i]);
     state.source = problems.length === 1 || problems.every((p) => p.fen && p.title === problems[0].title)
-      ? {text, problems} : null; // one problem (with its twins): solved as written
+      ? {text, problems, name: state.textName || 'problem'} : null; // one problem (with its twins): solved as written
     $('read-status').textContent = problems.length > 1
       ? `${problems.length} problems or twins; the first is on the board` : 'on the board';
     return problems;
@@ -635,20 +634,21 @@ async function solve(fromText) {
   if (fromText !== undefined) {
     const problems = await readText(fromText);
     if (!problems) return;
-    body = {problem: fromText, lang};
+    body = {problem: fromText, lang, name: state.textName || 'problem'};
   } else if (state.source) {
-    body = {problem: state.source.text, lang};
+    body = {problem: state.source.text, lang, name: state.source.name};
   } else if ($('opt-popeye').value.trim()) {
-    body = {problem: popeyeText(), lang};
+    body = {problem: popeyeText(), lang, name: 'board'};
   } else {
     if (!stip) { showError('a stipulation is needed: #2, s#3, h#2 ...'); return; }
     const fen = fenOf(state.diagram);
     body = {fen, stipulation: stip, rules: rulesText(), lang, options: optionsJson()};
+    if ($('title').value.trim()) body.title = $('title').value.trim();
     setHash(fen, stip, rulesText());
   }
   if (body.problem !== undefined) {
     try {
-      const read = await api('POST', '/api/read', {problem: body.problem});
+      const read = await api('POST', '/api/read', {problem: body.problem, name: body.name});
       starts = (read.problems || []).map((p) => ({fen: withSide(p.fen, firstMover(p.stipulation)),
         rules: (p.rules !== undefined ? p.rules : p.condition) || 'orthodox'}));
     } catch (e) { showError(e.message); return; }
@@ -939,7 +939,7 @@ async function check(text) {
   showError('');
   let id;
   try {
-    id = (await api('POST', '/api/check', {problem: text, lang: state.lang})).id;
+    id = (await api('POST', '/api/check', {problem: text, lang: state.lang, name: state.textName || 'collection'})).id;
   } catch (e) { showError(e.message); return; }
   state.checkRows = [];
   $('check-table').tBodies[0].innerHTML = '';
@@ -981,18 +981,21 @@ $('bundled-open').addEventListener('click', async () => {
   const text = await bundledText();
   if (text === null) return;
   $('paste').value = text;
+  state.textName = $('bundled').value;
   readText(text);
 });
 $('bundled-check').addEventListener('click', async () => {
   const text = await bundledText();
-  if (text !== null) check(text);
+  if (text === null) return;
+  state.textName = $('bundled').value;
+  check(text);
 });
 $('file').addEventListener('change', () => {
   const f = $('file').files[0];
   if (!f) return;
   if (f.size > 1024 * 1024) { showError(`${f.name}: over 1 MB, more than the server takes`); return; }
   const reader = new FileReader();
-  reader.onload = () => { $('paste').value = reader.result; readText(reader.result); };
+  reader.onload = () => { $('paste').value = reader.result; state.textName = f.name; readText(reader.result); };
   reader.onerror = () => showError(`${f.name}: ${reader.error}`);
   reader.readAsText(f);
 });
@@ -1025,9 +1028,8 @@ $('stip').addEventListener('change', () => {
   if (side !== state.diagram.side) editDiagram((pos) => { pos.side = side; });
   setBoxes(state.diagram);
 });
-document.querySelector('#problem fieldset').addEventListener('input', (e) => {
-  if (e.target.id !== 'paste') problemEdited();
-});
+document.querySelector('#problem fieldset').addEventListener('input', () => problemEdited());
+$('paste').addEventListener('input', () => { state.textName = 'problem'; });
 $('lang').addEventListener('change', () => {
   state.lang = $('lang').value;
   document.documentElement.lang = state.lang;
@@ -1091,7 +1093,7 @@ async function start() {
     o.value = s;
     $('stips').appendChild(o);
   }
-  if (info.maxtime_s) $('opt-maxtime').placeholder = String(info.maxtime_s);
+  $('maxtime').textContent = info.maxtime_s ? `${info.maxtime_s} s` : 'none';
   try {
     const problems = await api('GET', '/api/problems');
     for (const p of problems) {
