@@ -241,6 +241,7 @@ try:
     page_verdicts = [r.get_attribute("data-verdict") for r in rows]
     check(page_verdicts == [r["verdict"] for r in cli_rows],
           f"{collection}: the table's verdicts {page_verdicts} are check --json's")
+    driver.execute_script("document.getElementById('check-box').scrollIntoView()")
     driver.save_screenshot(os.path.join(OUT, "check.png"))
     if rows and cli_rows and cli_rows[-1].get("fen"):
         rows[-1].click()
