@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(g++ cmake make libtbb-dev libcli11-dev catch2 nlohmann-json3-dev)
+packages=(g++ cmake make libtbb-dev libcli11-dev catch2 nlohmann-json3-dev
+  pkg-config libcpp-httplib-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -21,6 +21,8 @@ int run_solve(const CommonOptions& common, const SolveOptions& options);
 int run_mate(const CommonOptions& common, const SolveOptions& options);
 int run_merge(const CommonOptions& common, const MergeOptions& options);
 int run_check(const CommonOptions& common, const SolveOptions& solve, const CheckOptions& options);
+// Serves until SIGINT or SIGTERM; the solve options give --hash.
+int run_serve(const CommonOptions& common, const SolveOptions& solve, const ServeOptions& options);
 
 // The value of a --stat word over a sample of times (its fraction of the sorted sample: best 0,
 // median 0.5, pNN NN/100); nullopt for a word that is none of these.

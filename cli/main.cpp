@@ -66,6 +66,8 @@ struct CommandLine {
     SolveOptions solve; // solve, mate and check
     MergeOptions merge;
     CheckOptions check;
+    ServeOptions serve;
+    CLI::App* serve_cmd = nullptr;
     CLI::App *perft_cmd = nullptr, *moves_cmd = nullptr, *bench_cmd = nullptr,
              *replay_cmd = nullptr, *solve_cmd = nullptr, *merge_cmd = nullptr, *mate_cmd = nullptr,
              *check_cmd = nullptr;
@@ -236,6 +238,28 @@ void add_check(CLI::App& app, CommandLine& line) {
     add_search_options(cmd, line);
 }
 
+void add_serve(CLI::App& app, CommandLine& line) {
+    ServeOptions& serve = line.serve;
+    auto* cmd = line.serve_cmd =
+        app.add_subcommand("serve", "serve the page and the JSON API in a browser (docs/serve.md)");
+    cmd->add_option("--port", serve.port, "port (0: a free one, printed); default 8080")
+        ->check(whole_number(0, 65535));
+    cmd->add_option("--host", serve.host,
+                    "address to listen on; default 127.0.0.1 (this machine only)");
+    add_threads_option(cmd, line, "worker threads of each search (default: all cores)");
+    cmd->add_option("--hash", line.solve.hash_mb,
+                    "memory for transposition tables in MB at most, shared by the searches "
+                    "running at once; default " +
+                        std::to_string(dynamo::DEFAULT_HASH_MB))
+        ->check(whole_number(1, 65536, " of MB"));
+    cmd->add_option("--maxtime", serve.max_seconds, "seconds per problem (0: no limit); default 60")
+        ->check(seconds());
+    cmd->add_option("--jobs", serve.jobs, "searches running at once; default 1")
+        ->check(whole_number(1, 64));
+    cmd->add_option("--queue", serve.queue, "jobs waiting beyond those (more: 429); default 8")
+        ->check(whole_number(0, 1000));
+}
+
 // A word where a command belongs that names none (`dynamo serve --help`): an error, before CLI11
 // would print the general help for the --help after it and exit with 0.
 bool unknown_command(const CLI::App& app, int argc, char** argv) {
@@ -261,6 +285,7 @@ int run(const CommandLine& line) {
     if (*line.mate_cmd) return run_mate(common, line.solve);
     if (*line.merge_cmd) return run_merge(common, line.merge);
     if (*line.check_cmd) return run_check(common, line.solve, line.check);
+    if (*line.serve_cmd) return run_serve(common, line.solve, line.serve);
     return 0;
 }
 
@@ -277,8 +302,8 @@ int main(int argc, char** argv) {
         return "dynamo: error: " + CLI::FailureMessage::simple(a, e);
     });
     CommandLine line;
-    for (auto add :
-         {add_perft, add_moves, add_bench, add_replay, add_solve, add_merge, add_mate, add_check})
+    for (auto add : {add_perft, add_moves, add_bench, add_replay, add_solve, add_merge, add_mate,
+                     add_check, add_serve})
         add(app, line);
 
     if (unknown_command(app, argc, argv)) return 2;

@@ -29,8 +29,8 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
         TwinVerdicts twins;
         for (const MergedProblem& m : merged) {
             if (m.instance == 0) twins = TwinVerdicts{{}, size_t(m.instances)};
-            print_solution(m.problem, m.label, m.diagram, m.solution, text, options.json, &twins,
-                           false, m.instance == 0);
+            print_solution(std::cout, m.problem, m.label, m.diagram, m.solution, text, options.json,
+                           &twins, false, m.instance == 0);
             if (m.solution.verdict != Verdict::Unfinished) continue;
             status = 3;
             // What is left to do, by part, so that those parts can be run again with more time.

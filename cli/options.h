@@ -69,6 +69,14 @@ struct MergeOptions {
     bool json = false;
 };
 
+struct ServeOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;         // 0: a free one
+    double max_seconds = 60; // per problem: a server's searches end
+    int jobs = 1;            // searches at once
+    int queue = 8;           // jobs waiting beyond those
+};
+
 struct CheckOptions {
     std::vector<std::string> paths; // files and folders
     std::string shard; // "I/N": only problems I, I+N, I+2N, ... (0-based, across inputs)

@@ -79,8 +79,8 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
         run.output.exports->push_back(
             {problem, label, diagram, solution, run.output.counters, run.text.order});
     } else {
-        print_solution(problem, label, diagram, solution, run.text, run.output.json, twins,
-                       run.output.time, header);
+        print_solution(std::cout, problem, label, diagram, solution, run.text, run.output.json,
+                       twins, run.output.time, header);
     }
     return solution.verdict == Verdict::Unfinished ? 3 : 0;
 }
@@ -88,25 +88,14 @@ int solve_position(const Problem& problem, const std::string& label, const Posit
 // Every instance of the problem (its twins; under Duplex each twice, the second time with the
 // other side starting), one after the other.
 int solve_problem(const Problem& problem, const AnalysisOptions& options, const Reporting& run) {
-    std::vector<ProblemInstance> instances = problem_instances(problem);
-    const size_t halves = problem.options.duplex ? 2 : 1;
-    TwinVerdicts twins{{}, instances.size() * halves};
-    bool first = true;
+    const std::vector<batch::SolveInstance> instances =
+        batch::solve_instances(problem, run.settings);
+    TwinVerdicts twins{{}, instances.size()};
     int status = 0;
-    for (const ProblemInstance& instance : instances) {
-        const RuleSet rules = run.settings.rules_for(instance.rules);
-        for (size_t half = 0; half < halves; ++half) {
-            ProblemOptions po = problem.options;
-            po.half_duplex |= half == 1;
-            std::string label = instance.label;
-            if (half == 1) label += (label.empty() ? "" : " ") + std::string("duplex:");
-            Position diagram = problem_position(instance.pieces, instance.stipulation, rules, po);
-            status = batch::combine_status(status, solve_position(problem, label, diagram,
-                                                                  instance.stipulation, options,
-                                                                  run, &twins, first));
-            first = false;
-        }
-    }
+    for (const batch::SolveInstance& instance : instances)
+        status = batch::combine_status(
+            status, solve_position(problem, instance.label, instance.diagram, instance.stipulation,
+                                   options, run, &twins, &instance == &instances.front()));
     return status;
 }
 

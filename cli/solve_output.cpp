@@ -3,43 +3,10 @@
 #include "usage.h"
 
 #include "format/base/phrases.h"
-#include "format/output/popeye_order.h"
-#include "format/output/report_json.h"
 
-#include <cstdio>
 #include <iostream>
 
 namespace dynamo::cli {
-
-void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
-                    const Solution& solution, const TextReportOptions& given, bool json,
-                    TwinVerdicts* twins, bool time_line, bool header) {
-    TextReportOptions text = given;
-    text.board = given.board && !problem.options.no_board; // NoBoard
-    if (twins) twins->verdicts.push_back(solution.verdict);
-    if (json) {
-        const Solution& shown =
-            text.order == SolutionOrder::Popeye ? popeye_ordered(diagram, solution) : solution;
-        auto j = solution_json(problem, label, diagram, shown, text.lang);
-        if (twins && twins->complete())
-            j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
-        std::cout << json_line(j) << "\n";
-    } else {
-        // Twins as Popeye lays them out: the header and diagram once, then "a)", "b) wRh3-->h2"
-        // ..., each over its solution.
-        if (header) std::cout << text_header(problem, diagram, solution.stipulation, text);
-        if (!label.empty())
-            std::cout << (header ? "\n" : "") << shown_label(label, text.lang) << "\n";
-        std::cout << text_solution(diagram, solution, text);
-        if (time_line) std::cout << solving_time_line(solution.seconds, text.lang);
-        std::cout << "\n";
-        if (twins && twins->complete())
-            std::cout << phrase(Phrase::ProblemVerdict, text.lang) << ": "
-                      << verdict_term(combined_verdict(twins->verdicts), text.lang) << " ("
-                      << twins->total << " " << phrase(Phrase::Twins, text.lang) << ")\n\n";
-    }
-    std::cout.flush();
-}
 
 SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& exports) {
     SolveOutput out;
@@ -65,13 +32,6 @@ void print_exports(const SolveOptions& options, const std::vector<ExportItem>& e
     if (exports.empty()) return; // nothing solved: an empty document would say otherwise
     std::cout << export_document(format, exports, lang);
     std::cout.flush();
-}
-
-std::string solving_time_line(double seconds, Language lang) {
-    char line[96];
-    std::snprintf(line, sizeof line, "%s %.3f s\n",
-                  std::string(phrase(Phrase::SolvingTime, lang)).c_str(), seconds);
-    return line;
 }
 
 std::string upto_line(const UptoResult& r, Language lang) {

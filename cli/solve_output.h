@@ -5,8 +5,10 @@
 
 #include "options.h"
 
-#include "format/output/export.h"
+#include "batch/solve_report.h"
+
 #include "format/base/problem.h"
+#include "format/output/export.h"
 #include "format/output/report_text.h"
 
 #include <nlohmann/json.hpp>
@@ -16,18 +18,9 @@
 
 namespace dynamo::cli {
 
-// The twins of a problem reported so far: their verdicts make the problem's.
-struct TwinVerdicts {
-    std::vector<Verdict> verdicts;
-    size_t total = 0; // the problem's instances
-    bool complete() const { return total > 1 && verdicts.size() == total; }
-};
-
-// One problem's (or twin's) report as `solve` prints it, text or a JSON line; its verdict goes to
-// `twins`, when given, and after the last twin the verdict of the whole problem is printed.
-void print_solution(const Problem& problem, const std::string& label, const Position& diagram,
-                    const Solution& solution, const TextReportOptions& text, bool json,
-                    TwinVerdicts* twins, bool time_line = false, bool header = true);
+using batch::print_solution;
+using batch::solving_time_line;
+using batch::TwinVerdicts;
 
 struct SolveOutput {
     bool json = false;
@@ -43,9 +36,6 @@ SolveOutput solve_output(const SolveOptions& options, std::vector<ExportItem>& e
 // --export: the document of all the solutions kept, on stdout (nothing without --export).
 void print_exports(const SolveOptions& options, const std::vector<ExportItem>& exports,
                    Language lang);
-
-// "solving time 0.012 s", as Popeye ends each problem with its time.
-std::string solving_time_line(double seconds, Language lang = Language::English);
 
 // mate --upto: the lengths searched and what was found.
 struct UptoResult {

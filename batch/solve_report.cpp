@@ -1,0 +1,67 @@
+#include "solve_report.h"
+
+#include "format/base/phrases.h"
+#include "format/input/reader/result.h"
+#include "format/output/popeye_order.h"
+#include "format/output/report_json.h"
+
+#include <cstdio>
+
+namespace dynamo::batch {
+
+void print_solution(std::ostream& out, const Problem& problem, const std::string& label,
+                    const Position& diagram, const Solution& solution,
+                    const TextReportOptions& given, bool json, TwinVerdicts* twins, bool time_line,
+                    bool header) {
+    TextReportOptions text = given;
+    text.board = given.board && !problem.options.no_board; // NoBoard
+    if (twins) twins->verdicts.push_back(solution.verdict);
+    if (json) {
+        const Solution& shown =
+            text.order == SolutionOrder::Popeye ? popeye_ordered(diagram, solution) : solution;
+        auto j = solution_json(problem, label, diagram, shown, text.lang);
+        if (twins && twins->complete())
+            j["problem_verdict"] = verdict_name(combined_verdict(twins->verdicts));
+        out << json_line(j) << "\n";
+    } else {
+        // Twins as Popeye lays them out: the header and diagram once, then "a)", "b) wRh3-->h2"
+        // ..., each over its solution.
+        if (header) out << text_header(problem, diagram, solution.stipulation, text);
+        if (!label.empty()) out << (header ? "\n" : "") << shown_label(label, text.lang) << "\n";
+        out << text_solution(diagram, solution, text);
+        if (time_line) out << solving_time_line(solution.seconds, text.lang);
+        out << "\n";
+        if (twins && twins->complete())
+            out << phrase(Phrase::ProblemVerdict, text.lang) << ": "
+                << verdict_term(combined_verdict(twins->verdicts), text.lang) << " ("
+                << twins->total << " " << phrase(Phrase::Twins, text.lang) << ")\n\n";
+    }
+    out.flush();
+}
+
+std::string solving_time_line(double seconds, Language lang) {
+    char line[96];
+    std::snprintf(line, sizeof line, "%s %.3f s\n",
+                  std::string(phrase(Phrase::SolvingTime, lang)).c_str(), seconds);
+    return line;
+}
+
+std::vector<SolveInstance> solve_instances(const Problem& problem, const Settings& settings) {
+    std::vector<SolveInstance> out;
+    const size_t halves = problem.options.duplex ? 2 : 1;
+    for (const ProblemInstance& instance : problem_instances(problem)) {
+        const RuleSet rules = settings.rules_for(instance.rules);
+        for (size_t half = 0; half < halves; ++half) {
+            ProblemOptions po = problem.options;
+            po.half_duplex |= half == 1;
+            std::string label = instance.label;
+            if (half == 1) label += (label.empty() ? "" : " ") + std::string("duplex:");
+            out.push_back({label,
+                           problem_position(instance.pieces, instance.stipulation, rules, po),
+                           instance.stipulation});
+        }
+    }
+    return out;
+}
+
+} // namespace dynamo::batch

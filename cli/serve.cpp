@@ -1,0 +1,54 @@
+// `dynamo serve` (docs/serve.md): the server of server/ on the address given, until SIGINT or
+// SIGTERM.
+
+#include "commands.h"
+#include "usage.h"
+
+#include "server/server.h"
+
+#include "batch/settings.h"
+
+#include <csignal>
+#include <iostream>
+#include <thread>
+
+namespace dynamo::cli {
+
+int run_serve(const CommonOptions& common, const SolveOptions& solve, const ServeOptions& serve) {
+    server::ServerOptions options;
+    options.host = serve.host;
+    options.port = serve.port;
+    options.threads = batch::threads_for(common.threads);
+    options.hash_mb = size_t(solve.hash_mb);
+    options.max_seconds = serve.max_seconds;
+    options.jobs = serve.jobs;
+    options.queue = serve.queue;
+
+    // The signals are taken by a thread of their own, which stops the server: no handler runs
+    // inside the server's threads.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    server::Server server(options);
+    try {
+        server.bind();
+    } catch (const std::exception& e) {
+        print_error(e.what());
+        return 2;
+    }
+    std::cout << "dynamo serve: " << server.url() << std::endl;
+    std::jthread watcher([&] {
+        int signal = 0;
+        sigwait(&signals, &signal);
+        server.stop();
+    });
+    server.run();
+    // Stopped otherwise than by a signal (it cannot be, but the watcher must end): send one.
+    pthread_kill(watcher.native_handle(), SIGTERM);
+    return 0;
+}
+
+} // namespace dynamo::cli
