@@ -50,7 +50,7 @@ if not CHROMIUM or not DRIVER:
     print("skipped: chromium or chromedriver is not installed (bash setup.sh --tests)")
     sys.exit(SKIP)
 
-EXE, ROOT, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+EXE, ROOT, OUT = (os.path.abspath(a) for a in sys.argv[1:4])
 os.makedirs(OUT, exist_ok=True)
 failures = []
 
@@ -171,12 +171,22 @@ try:
     stip.clear()
     stip.send_keys("#2", Keys.TAB)
     cli_result = cli_json("solve", "examples/dynamo-2.pop")[0]
+    # Timed inside the page: from the click on Solve to the verdict's text in #verdict.
+    driver.execute_script("""
+        window.solveClickedAt = null; window.verdictShownAt = null;
+        document.getElementById('solve').addEventListener('click',
+            () => { window.solveClickedAt = performance.now(); }, {capture: true, once: true});
+        const v = document.getElementById('verdict');
+        new MutationObserver(() => {
+            if (v.textContent.trim() && window.verdictShownAt === null) window.verdictShownAt = performance.now();
+        }).observe(v, {childList: true, characterData: true, subtree: true});""")
     started = time.perf_counter()
     q("#solve").click()
-    wait.until(lambda d: q("#verdict").text.strip() != "")
-    seconds = time.perf_counter() - started
-    print(f"solve to verdict: {seconds:.3f} s (examples/dynamo-2.pop, #2, clicked Solve until #verdict shows)",
-          flush=True)
+    WebDriverWait(driver, 60, poll_frequency=0.02).until(lambda d: q("#verdict").text.strip() != "")
+    seen = time.perf_counter() - started
+    in_page = driver.execute_script("return (window.verdictShownAt - window.solveClickedAt) / 1000")
+    print(f"solve to verdict: {in_page:.3f} s in the page ({seen:.3f} s as the test saw it): "
+          "examples/dynamo-2.pop, #2", flush=True)
     verdict = q("#verdict").text
     check(cli_result["verdict"] in verdict, f"the verdict block says {cli_result['verdict']!r}: {verdict!r}")
 
