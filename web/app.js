@@ -669,7 +669,8 @@ async function solve(fromText) {
     progress: (p) => { $('progress').textContent = progressText(p, 'solve'); },
     done: (job) => {
       running('solve', false);
-      const elapsed = job.progress && job.progress.elapsed_s !== undefined ? ` in ${Number(job.progress.elapsed_s).toFixed(2)} s` : '';
+      const solving = (job.result || []).reduce((sum, r) => sum + (Number(r.time_s) || 0), 0);
+      const elapsed = (job.result || []).length ? ` in ${solving.toFixed(3)} s` : '';
       $('progress').textContent = `${job.state}${elapsed}`;
       if (job.error) showError(job.error);
       showSolution(job, starts, lang);
