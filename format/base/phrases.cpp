@@ -90,6 +90,10 @@ constexpr Words4 PHRASES[] = {
      "gli enunciati strutturati ('{0}') non sono supportati; usare '{1}'"},
     {"'{0}' is not supported", "'{0}' wird nicht unterstützt", "'{0}' n'est pas pris en charge",
      "'{0}' non è supportato"},
+    {"'{0}' read, not acted on: no LaTeX file is written ('--export latex' writes one)",
+     "'{0}' gelesen, nicht angewandt: keine LaTeX-Datei geschrieben ('--export latex' schreibt eine)",
+     "'{0}' lu, non appliqué : aucun fichier LaTeX écrit ('--export latex' en écrit un)",
+     "'{0}' letto, non applicato: nessun file LaTeX scritto ('--export latex' ne scrive uno)"},
     {"cannot read file: {0}", "Datei nicht lesbar: {0}", "impossible de lire le fichier : {0}",
      "impossibile leggere il file: {0}"},
     // condition, option.

@@ -28,7 +28,7 @@ enum class Phrase : uint16_t {
     // The problem's grammar (problem_reader.cpp).
     NoProblem, MissingEnd, ExpectedBeginAfterEnd, MissingStipulation, MissingPieces,
     AmbiguousKeyword, ExpectedTwinChangeAfterTwins, UnknownKeyword, ExpectedEndBeforeBegin,
-    StructuredStipulation, KeywordNotSupported, CannotReadFile,
+    StructuredStipulation, KeywordNotSupported, LaTeXNotActedOn, CannotReadFile,
     // condition, option.
     UnknownCondition, ExpectedCondition, ExpectedNumber, ExpectedNumberFromTo, ExpectedSquaresAfter,
     ExpectedTwoSquares, AmbiguousOption, UnknownOption, OptionNotSupported, ExpectedOption,

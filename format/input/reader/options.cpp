@@ -8,7 +8,7 @@ using O = ProblemOptions;
 using A = OptionArgs;
 
 // Popeye's option table (options/options.c, output/plaintext/language_dependant.c), in its
-// order so that abbreviations resolve alike, plus our Intended. Numbers run from `min` to
+// order so that abbreviations resolve alike, plus our Intended (read only in full). Numbers run from `min` to
 // 999999999.
 constexpr OptionDef OPTIONS[] = {
     {{"Defence", "Widerlegung", "Defense"},
@@ -133,12 +133,15 @@ constexpr OptionDef OPTIONS[] = {
     {{"TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"},
      Arg::None},
     {{"NullMoves", "NullZuege", "CoupsVides"}, Arg::None},
-    // Ours: the number of solutions a helpmate's composer intends. `remark intended: N` says the
-    // same in a form Popeye reads (remarks.cpp).
+    // Ours: the number of solutions a helpmate's composer intends, written in full. `remark
+    // intended: N` says the same in a form Popeye reads (remarks.cpp).
     {{"Intended", "Intended", "Intended"},
      Arg::Number,
      1,
-     +[](O& o, const A& a) { o.intended = a.numbers[0]; }},
+     +[](O& o, const A& a) { o.intended = a.numbers[0]; },
+     nullptr,
+     Phrase::Verbatim,
+     true},
 };
 
 } // namespace
@@ -148,7 +151,7 @@ Lookup<const OptionDef*> find_option(std::string_view token, InputLanguage lang)
     for (const OptionDef& d : OPTIONS) {
         std::string_view word = d.names.in(lang);
         if (iequal(token, word)) return {Lookup<const OptionDef*>::One, &d, {}};
-        if (is_prefix_of(token, word)) r.candidates.push_back(word), r.value = &d;
+        if (!d.ours && is_prefix_of(token, word)) r.candidates.push_back(word), r.value = &d;
     }
     if (r.candidates.size() == 1)
         r.kind = Lookup<const OptionDef*>::One;
