@@ -5,6 +5,7 @@
 
 #include "format/base/notation.h"
 #include "format/input/problem_reader.h"
+#include "format/input/reader/words.h"
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -29,7 +30,7 @@ std::string forsyth_pieces(const std::string& begin, const std::string& fors) {
     std::string out;
     for (int s = 0; s < SQUARE_NB; ++s)
         if (Piece p = r.problems.at(0).pieces.piece_on(Square(s)))
-            out += (out.empty() ? "" : " ") + piece_text(p, Square(s));
+            out += (out.empty() ? "" : " ") + reader::piece_text(p, Square(s));
     return out;
 }
 
