@@ -42,7 +42,7 @@ thread_local bool hang_up = false;
 
 // One exchange on a new connection: sends `request`, reads until the server closes or is quiet
 // for a while; the reply's status (0 if none).
-int exchange(const std::string& request, bool wait_reply = true) {
+int round_trip(const std::string& request, bool wait_reply = true) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) return 0;
     sockaddr_in addr{};
@@ -228,7 +228,7 @@ int main(int argc, char** argv) {
                                         "{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
                                         "\"stipulation\":\"#3\"}")
                                  : random_request(rng, problem);
-                if (exchange(request, !hang_up) > 0) ++answered;
+                if (round_trip(request, !hang_up) > 0) ++answered;
                 hang_up = false;
                 if (i % 100 == 0) {
                     long rss = status_kb(pid, "VmRSS");
