@@ -131,10 +131,11 @@ TEST_CASE("serve: bad requests get their status codes", "[serve]") {
     auto c = s.client();
 
     SECTION("400: not JSON, not an object, a bad field, nesting too deep") {
-        for (const std::string body : std::vector<std::string>{"{", "[1]", "\"x\"", "{\"problem\": 3}",
-                                       "{\"fen\": \"8/8 w\", \"stipulation\": \"#2\"}",
-                                       "{\"fen\": \"8/8/8/8/8/8/8/8 w - - 0 1\", \"stipulation\": \"#0x\"}",
-                                       std::string(100, '[') + std::string(100, ']')}) {
+        for (const std::string body : std::vector<std::string>{
+                 "{", "[1]", "\"x\"", "{\"problem\": 3}",
+                 "{\"fen\": \"8/8 w\", \"stipulation\": \"#2\"}",
+                 "{\"fen\": \"8/8/8/8/8/8/8/8 w - - 0 1\", \"stipulation\": \"#0x\"}",
+                 std::string(100, '[') + std::string(100, ']')}) {
             auto r = c.Post("/api/solve", body, "application/json");
             REQUIRE(r);
             CHECK(r->status == 400);
@@ -156,9 +157,9 @@ TEST_CASE("serve: bad requests get their status codes", "[serve]") {
         CHECK(printed.find(message) != std::string::npos);
     }
     SECTION("404: unknown routes, jobs, problems and exports") {
-        for (const char* path : {"/api/nothing", "/api/jobs/j999", "/api/jobs/j999/events",
-                                 "/api/problems/..%2F..%2Fetc%2Fpasswd", "/nothing.js",
-                                 "/api/problems/examples"}) {
+        for (const char* path :
+             {"/api/nothing", "/api/jobs/j999", "/api/jobs/j999/events",
+              "/api/problems/..%2F..%2Fetc%2Fpasswd", "/nothing.js", "/api/problems/examples"}) {
             auto r = c.Get(path);
             REQUIRE(r);
             CHECK(r->status == 404);
@@ -311,8 +312,9 @@ TEST_CASE("serve: read, replay, problems, exports, the page and a check", "[serv
                                   {"moves", {"Rh3-h2", "Kb1-a1", "Rc7-c1"}}}));
         REQUIRE(fens["fens"].size() == 3);
         CHECK(fens["fens"][0] == "8/2R5/8/8/3K4/8/7R/1k6 b - - 1 1");
-        auto bad = post(s, "/api/replay",
-                        {{"fen", "8/2R5/8/8/3K4/7R/8/1k6 w - - 0 1"}, {"moves", {"Rh3-h2", "Kb1-c1"}}});
+        auto bad =
+            post(s, "/api/replay",
+                 {{"fen", "8/2R5/8/8/3K4/7R/8/1k6 w - - 0 1"}, {"moves", {"Rh3-h2", "Kb1-c1"}}});
         REQUIRE(bad);
         CHECK(bad->status == 400);
         CHECK(body_of(bad)["error"].get<std::string>().starts_with("move 2 (Kb1-c1)"));
