@@ -131,7 +131,7 @@ TEST_CASE("serve: bad requests get their status codes", "[serve]") {
     auto c = s.client();
 
     SECTION("400: not JSON, not an object, a bad field, nesting too deep") {
-        for (const std::string body : std::vector<std::string>{
+        for (const std::string& body : std::vector<std::string>{
                  "{", "[1]", "\"x\"", "{\"problem\": 3}",
                  "{\"fen\": \"8/8 w\", \"stipulation\": \"#2\"}",
                  "{\"fen\": \"8/8/8/8/8/8/8/8 w - - 0 1\", \"stipulation\": \"#0x\"}",
