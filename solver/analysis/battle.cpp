@@ -36,25 +36,17 @@ bool first_moves_decided(const PartialAnalysis& part) {
                         [](const auto& f) { return f.state == FirstMoveFindings::State::Open; });
 }
 
-// r#: the attacker's mates, which it must play (reflex_attacker_bound), as tree nodes marked
+// r#: the attacker's mates, which it must play (reflex_mating_moves), as tree nodes marked
 // `forced`; none in other stipulations.
 std::vector<PlayNode> reflex_forced_mates(const Position& diagram, const Stipulation& stip) {
     std::vector<PlayNode> mates;
-    if (stip.kind != Stipulation::Kind::Reflex) return mates;
-    Position pos = diagram;
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
-        pos.make(m);
-        if (is_checkmate(pos)) {
-            PlayNode node;
-            node.move = m;
-            node.mark = MoveMark::Mate;
-            node.length = 1;
-            node.forced = true;
-            mates.push_back(std::move(node));
-        }
-        pos.unmake();
+    for (Move m : reflex_mating_moves(diagram, stip)) {
+        PlayNode node;
+        node.move = m;
+        node.mark = MoveMark::Mate;
+        node.length = 1;
+        node.forced = true;
+        mates.push_back(std::move(node));
     }
     return mates;
 }
