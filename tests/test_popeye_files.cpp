@@ -299,3 +299,11 @@ TEST_CASE("Popeye's files: line for line with Popeye's own output", "[popeye-fil
         CHECK(differing.count(name) == 1);
     }
 }
+
+// REGRESSIONS/4_55_to_4_57.inp problem 21: an hs#3 with StopOnShortSolutions (and NoBk): Popeye
+// stops at the hs#2.
+TEST_CASE("Popeye's files: StopOnShortSolutions in help-self play", "[popeye-files][options]") {
+    Compared c = compared("popeye/files/4_55_to_4_57.inp", "popeye/files/4_55_to_4_57.reg", 21);
+    INFO("ours:\n" << c.out << "Popeye:\n" << c.theirs);
+    CHECK(c.ours == c.theirs);
+}
