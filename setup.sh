@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12 packages), then configures and builds into ./build.
 # Usage: bash setup.sh        (run from anywhere; as root, or with sudo available)
+#        bash setup.sh --tests  (also what the browser test needs: tests/web/test_browser.py)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -10,6 +11,15 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# --tests: the browser test's Chromium, its driver and Debian's Selenium.
+if [ "${1:-}" = "--tests" ]; then
+  for p in chromium chromium-driver python3-selenium; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+elif [ $# -gt 0 ]; then
+  echo "setup: unknown argument '$1' (usage: bash setup.sh [--tests])" >&2
+  exit 2
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"

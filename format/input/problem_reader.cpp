@@ -128,7 +128,10 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                 list.push_back(std::move(text));
                 break;
             }
-            case Cmd::Protocol: lex_.rest_of_line(); break; // Popeye's output copy: no matter
+            case Cmd::Protocol: // Popeye's copy of its output in a file
+                lex_.rest_of_line();
+                note(t, Message(Phrase::ProtocolNotActedOn, {word(cmd)}));
+                break;
             case Cmd::Pieces: read_pieces(p); break;
             case Cmd::Forsyth: read_forsyth(p); break;
             case Cmd::Stipulation:
@@ -155,9 +158,9 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
             case Cmd::SStipulation:
                 fail(t,
                      Message(Phrase::StructuredStipulation, {word(cmd), word(Cmd::Stipulation)}));
-            case Cmd::ZeroPosition:
             case Cmd::LaTeX:
-            case Cmd::LaTeXPieces:
+            case Cmd::LaTeXPieces: skip_latex(t, cmd); break;
+            case Cmd::ZeroPosition:
             case Cmd::InitialGameArray: fail(t, Message(Phrase::KeywordNotSupported, {word(cmd)}));
             }
             empty = false;
@@ -166,6 +169,24 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
         report(&p, e.diagnostic);
         return resync(p, begin);
     }
+}
+
+// LaTeX: Popeye writes a LaTeX file of the problem, named on the rest of the line, with the
+// piece names that follow (LaTeXPieces too), one a line: a fairy piece's code of one or two
+// letters, its LaTeX abbreviation, its name. Read and noted, not acted on.
+void Reader::skip_latex(const Token& keyword, Cmd cmd) {
+    if (cmd == Cmd::LaTeX) lex_.rest_of_line();
+    for (;;) {
+        const Token& code = lex_.peek();
+        if (code.eof() || code.text.size() > 2 || !is_alpha(code.text[0]) ||
+            (code.text.size() == 2 && !is_alpha(code.text[1])))
+            break;
+        // "e" alone on its line is the command, not a piece.
+        if (Token abbr = lex_.peek_second(); abbr.eof() || abbr.line != code.line) break;
+        lex_.next(), lex_.next();
+        lex_.rest_of_line();
+    }
+    note(keyword, Message(Phrase::LaTeXNotActedOn, {word(cmd)}));
 }
 
 // Skips to the problem's end: `nextproblem`, `endproblem`, a new `beginproblem` or the end of

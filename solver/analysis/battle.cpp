@@ -297,9 +297,18 @@ bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
     const Outcome guard = search.threat_refusal(set, n_);
     if (guard == Outcome::Unknown) return false;
     if (guard == Outcome::Fail || search.flight_refusal(set, n_)) defences.clear();
+    const MoveMark goal_mark =
+        stip_.goal == Stipulation::Goal::Mate ? MoveMark::Mate : MoveMark::Stalemate;
+    // r#: a defender that can reach the goal must; its goal moves are the set play.
+    if (search.defender_must_mate(set)) {
+        for (Move r : defences)
+            if (search.defender_move_mates(set, r)) play.push_back({r, goal_mark, {}, false});
+        return true;
+    }
     for (Move r : defences) {
+        // s#, r#: the defender reaching the goal at once is the shortest set play.
         if (self_ && search.defender_move_mates(set, r)) {
-            if (options_.immediate_mates) play.push_back({r, MoveMark::Mate, {}, false});
+            play.push_back({r, goal_mark, {}, false});
             continue;
         }
         set.make(r);
@@ -309,6 +318,11 @@ bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
         if (answers) play.push_back({r, mark_of(set), std::move(*answers), false});
         set.unmake();
         if (answer < 0 || (answer > 0 && !answers)) return false;
+        // s#, r#: Popeye shows the set play only when every defender move is answered.
+        if (self_ && answer == 0) {
+            play.clear();
+            return true;
+        }
     }
     return true;
 }

@@ -30,6 +30,12 @@ class Lexer {
         }
         return next_;
     }
+    // The token after the next one.
+    Token peek_second() {
+        peek();
+        State s = ahead_;
+        return scan(s);
+    }
     Token next() {
         peek();
         at_ = ahead_;

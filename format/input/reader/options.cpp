@@ -8,8 +8,8 @@ using O = ProblemOptions;
 using A = OptionArgs;
 
 // Popeye's option table (options/options.c, output/plaintext/language_dependant.c), in its
-// order so that abbreviations resolve alike, plus our Intended. Numbers run from `min` to
-// 999999999.
+// order so that abbreviations resolve alike, plus our Intended (read only in full). Numbers run
+// from `min` to 999999999.
 constexpr OptionDef OPTIONS[] = {
     {{"Defence", "Widerlegung", "Defense"},
      Arg::Number,
@@ -39,9 +39,9 @@ constexpr OptionDef OPTIONS[] = {
      nullptr,
      nullptr,
      Phrase::StartMoveNumberNote},
-    {{"NoWk", "OhneWk", "SansRB"}, Arg::None},
+    {{"NoWk", "OhneWk", "SansRB"}, Arg::None, 1, +[](O& o, const A&) { o.no_white_king = true; }},
     {{"Duplex", "Duplex", "Duplex"}, Arg::None, 1, +[](O& o, const A&) { o.duplex = true; }},
-    {{"NoBk", "OhneSk", "SansRN"}, Arg::None},
+    {{"NoBk", "OhneSk", "SansRN"}, Arg::None, 1, +[](O& o, const A&) { o.no_black_king = true; }},
     {{"Threat", "Drohung", "Menace"},
      Arg::OptionalNumber,
      0,
@@ -107,8 +107,17 @@ constexpr OptionDef OPTIONS[] = {
      +[](O& o, const A& a) {
          o.no_castling.insert(o.no_castling.end(), a.squares.begin(), a.squares.end());
      }},
-    {{"Quodlibet", "Quodlibet", "Quodlibet"}, Arg::None},
-    {{"StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"}, Arg::None},
+    // A selfmate that White may also win by mating: not solved here, and read-and-ignored it
+    // would give another answer than Popeye's.
+    {{"Quodlibet", "Quodlibet", "Quodlibet"},
+     Arg::None,
+     1,
+     nullptr,
+     "a selfmate or direct mate either way is not solved yet"},
+    {{"StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"},
+     Arg::None,
+     1,
+     +[](O& o, const A&) { o.stop_on_short_solutions = true; }},
     {{"Beep", "Pieps", "Bip"}, Arg::OptionalNumber},
     {{"SuppressGrid", "OhneGitter", "SansGrille"}, Arg::None},
     {{"WriteGrid", "ZeichneGitter", "AjouteGrille"}, Arg::None},
@@ -133,12 +142,15 @@ constexpr OptionDef OPTIONS[] = {
     {{"TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"},
      Arg::None},
     {{"NullMoves", "NullZuege", "CoupsVides"}, Arg::None},
-    // Ours: the number of solutions a helpmate's composer intends. `remark intended: N` says the
-    // same in a form Popeye reads (remarks.cpp).
+    // Ours: the number of solutions a helpmate's composer intends, written in full. `remark
+    // intended: N` says the same in a form Popeye reads (remarks.cpp).
     {{"Intended", "Intended", "Intended"},
      Arg::Number,
      1,
-     +[](O& o, const A& a) { o.intended = a.numbers[0]; }},
+     +[](O& o, const A& a) { o.intended = a.numbers[0]; },
+     nullptr,
+     Phrase::Verbatim,
+     true},
 };
 
 } // namespace
@@ -148,7 +160,7 @@ Lookup<const OptionDef*> find_option(std::string_view token, InputLanguage lang)
     for (const OptionDef& d : OPTIONS) {
         std::string_view word = d.names.in(lang);
         if (iequal(token, word)) return {Lookup<const OptionDef*>::One, &d, {}};
-        if (is_prefix_of(token, word)) r.candidates.push_back(word), r.value = &d;
+        if (!d.ours && is_prefix_of(token, word)) r.candidates.push_back(word), r.value = &d;
     }
     if (r.candidates.size() == 1)
         r.kind = Lookup<const OptionDef*>::One;

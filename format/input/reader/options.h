@@ -34,6 +34,9 @@ struct OptionDef {
     const char* refused = nullptr;
     // Acted on in part, or only on display: the note said at its line (Phrase::Verbatim: none).
     Phrase note = Phrase::Verbatim;
+    // Ours, not Popeye's: read only when written in full, so that every abbreviation keeps
+    // the meaning it has for Popeye (docs/format.md, Abbreviations).
+    bool ours = false;
 };
 
 Lookup<const OptionDef*> find_option(std::string_view token, InputLanguage lang);

@@ -5,6 +5,8 @@
 #include "format/base/fen.h"
 #include "format/base/notation.h"
 
+#include <optional>
+
 namespace dynamo::reader {
 
 namespace {
@@ -114,18 +116,48 @@ std::pair<PieceType, std::vector<Square>> Reader::read_piece(const Token& t) {
     fail(t, not_a_piece(s));
 }
 
+// Popeye's Forsyth: the squares from a8 to h8, then a7 ... h1, one run; a number (one or two
+// digits) skips that many squares, '/' is only a separator (a short rank goes on in the next),
+// the letters are the file's language's (upper case White, lower case Black; '+' or '-' before
+// a letter sets the colour), and the squares not reached stay empty.
 void Reader::read_forsyth(Problem& p) {
     Token t = lex_.next();
     if (t.eof()) fail(t, Message(Phrase::ExpectedFen, {Message(Phrase::EndOfFile), "forsyth"}));
-    Placement board;
-    Message error;
-    if (!parse_board_said(t.text, board, &error)) fail(t, error);
-    for (int i = 0; i < SQUARE_NB; ++i) {
-        Square s = Square(i);
-        Piece piece = board.piece_on(s);
-        if (!piece) continue;
-        if (Piece old = p.pieces.piece_on(s)) fail(t, given_twice(s, old, piece));
-        p.pieces.put(piece, s);
+    std::string_view s = t.text;
+    int index = 0; // 0 is a8, 63 is h1
+    for (size_t i = 0; i < s.size() && index < SQUARE_NB;) {
+        char c = s[i];
+        if (is_digit(c)) {
+            int skip = c - '0';
+            if (++i < s.size() && is_digit(s[i])) skip = 10 * skip + (s[i++] - '0');
+            index += skip;
+            continue;
+        }
+        if (c == '/') {
+            ++i;
+            continue;
+        }
+        std::optional<Color> colour;
+        if (c == '=')
+            fail(t, Message(Phrase::ExpectedColour, {"'+' or '-'", quoted(s.substr(i, 2)),
+                                                     Message(Phrase::NeutralNotSupported)}));
+        if (c == '+' || c == '-') colour = c == '+' ? WHITE : BLACK, ++i;
+        if (i < s.size() && s[i] == '.')
+            fail(t, Message(Phrase::FairyPiece, {piece_letters(lang_), quoted(s.substr(i + 1, 2))}));
+        if (i == s.size()) fail(t, Message(Phrase::ExpectedPiece, {piece_examples(lang_), quoted(s)}));
+        char letter = s[i++];
+        PieceType type = piece_type_of(letter, lang_);
+        if (type == NO_PIECE_TYPE) {
+            if (is_alpha(letter))
+                fail(t, Message(Phrase::FairyPiece, {piece_letters(lang_), quoted({&s[i - 1], 1})}));
+            fail(t, Message(Phrase::ExpectedPiece, {piece_examples(lang_), quoted({&s[i - 1], 1})}));
+        }
+        Color side = colour ? *colour : letter >= 'a' && letter <= 'z' ? BLACK : WHITE;
+        Square sq = make_square(index % 8, 7 - index / 8);
+        Piece piece = make_piece(side, type);
+        if (Piece old = p.pieces.piece_on(sq)) fail(t, given_twice(sq, old, piece));
+        p.pieces.put(piece, sq);
+        ++index;
     }
     p.has_pieces = true;
 }

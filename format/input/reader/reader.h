@@ -67,6 +67,7 @@ class Reader {
     // problem_reader.cpp
     Ending read_problem(Problem& p, Token& begin);
     Ending resync(Problem& p, Token& begin);
+    void skip_latex(const Token& keyword, Cmd cmd);
     void after_end(Token& begin);
     void check_complete(Problem& p, const Token& at, const Message& before);
     bool is_keyword(const Token& t, bool in_twin) const;
