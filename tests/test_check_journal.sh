@@ -20,8 +20,9 @@ done
 cd "$work" || exit 1
 count=$(ls set | wc -l)
 [ "$count" -ge 40 ] || { echo "only $count problem files"; exit 1; }
-# Times differ from run to run: the seconds of each line and of the total are masked.
-untimed() { sed -E 's/[0-9]+\.[0-9]+ s/T s/g; s/"(seconds|time_s)":[-0-9.e+]+/"\1":T/g' "$1"; }
+# Times differ from run to run: the seconds of each line (with the spaces that align them) and of
+# the total are masked.
+untimed() { sed -E 's/ *[0-9]+\.[0-9]+ s/ T s/g; s/"(seconds|time_s)":[-0-9.e+]+/"\1":T/g' "$1"; }
 
 # $1: extra options (--json or none); $2: threads. The last problem to start gets the threads the
 # others leave, as many as are free at that moment: its JSON's "threads" and "nodes" depend on
