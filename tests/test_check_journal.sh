@@ -75,7 +75,7 @@ before=$(($(wc -l < journal.jsonl)))
 sed -i '1s/^/remark edited\n/' "$f"
 "$DYNAMO" check set --json --journal journal.jsonl > /dev/null 2>&1
 grew=$(($(wc -l < journal.jsonl) - before))
-[ "$grew" -ge 1 ] && tail -n "$grew" journal.jsonl | grep -q '"castling_01.inp' ||
+[ "$grew" -ge 1 ] && tail -n "$grew" journal.jsonl | grep -q '/castling_01.inp"' ||
     { echo "an edited problem was not solved again (journal grew by $grew)"; exit 1; }
 tail -n "$grew" journal.jsonl | grep -v -q 'castling_01.inp' &&
     { echo "an unedited problem was solved again"; exit 1; }
