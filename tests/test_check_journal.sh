@@ -110,6 +110,6 @@ wait "$pid" 2> /dev/null
 "$DYNAMO" solve --part 1/2 set/ep_01.inp --quiet --json --output part-1.json ||
     { echo "solve --part --output failed"; exit 1; }
 "$DYNAMO" solve --part 1/2 set/ep_01.inp --quiet --json > part-1.stdout
-cmp part-1.json part-1.stdout || { echo "--output differs from stdout"; exit 1; }
+cmp <(untimed part-1.json) <(untimed part-1.stdout) || { echo "--output differs from stdout"; exit 1; }
 ls part-1.json.tmp-* > /dev/null 2>&1 && { echo "a temporary part file left behind"; exit 1; }
 echo "solve --part --output: no file from a killed part, the whole file otherwise"
