@@ -19,7 +19,7 @@ struct CheckRun {
     RunOptions run;
     Shard shard;
     bool json = false;   // JSON Lines on `out`, the total on `err`
-    std::string journal; // set: the journal (journal.h) to resume from and append to
+    std::string journal = {}; // set: the journal (journal.h) to resume from and append to
 };
 
 // One item reported: its JSON line, and its text line (with the line of the whole problem after
