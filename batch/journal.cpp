@@ -1,5 +1,7 @@
 #include "journal.h"
 
+#include "format/base/fingerprint.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -17,18 +19,6 @@ using nlohmann::json;
 namespace {
 
 constexpr int JOURNAL_FORMAT = 1;
-
-std::string fnv1a(const std::string& text) {
-    // 64 bits: enough to tell an edited problem from the one journaled.
-    uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
-    return hex;
-}
 
 std::vector<std::string> lines_of(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -116,7 +106,7 @@ ItemIdentities::ItemIdentities(const std::vector<Item>& items, const std::string
                  l < end && l < lines.size(); ++l)
                 text += lines[l] + "\n";
         }
-        ids_.push_back(fnv1a(text));
+        ids_.push_back(fingerprint(text));
     }
 }
 
