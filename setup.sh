@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12 packages), then configures and builds into ./build.
 # Usage: bash setup.sh        (run from anywhere; as root, or with sudo available)
-#        bash setup.sh --tests  (also what the browser test needs: tests/web/test_browser.py)
+#        bash setup.sh --tests  (also what the browser test needs, tests/web/test_browser.py, and
+#                                what the recipes' test runs on, tests/test_distributed_recipes.sh)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -11,9 +12,10 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# --tests: the browser test's Chromium, its driver and Debian's Selenium.
+# --tests: the browser test's Chromium, its driver and Debian's Selenium; Slurm, munge and GNU
+# parallel for the recipes' test (which starts daemons of its own).
 if [ "${1:-}" = "--tests" ]; then
-  for p in chromium chromium-driver python3-selenium; do
+  for p in chromium chromium-driver python3-selenium slurmctld slurmd slurm-client munge parallel; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
 elif [ $# -gt 0 ]; then

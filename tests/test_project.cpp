@@ -385,3 +385,24 @@ TEST_CASE("The program's --version prints the version of CMakeLists.txt's projec
     const std::string main_cpp = file_text(fs::path(project_root()) / "cli" / "main.cpp");
     CHECK(main_cpp.find(std::string("\"dynamo ") + DYNAMO_VERSION + "\"") == std::string::npos);
 }
+
+TEST_CASE("docs/distributed.md quotes each recipe of examples/distributed/ as it is", "[project][docs]") {
+    const fs::path root = project_root();
+    const std::string doc = file_text(root / "docs" / "distributed.md");
+    int recipes = 0;
+    for (const auto& entry : fs::directory_iterator(root / "examples" / "distributed")) {
+        const std::string name = "examples/distributed/" + entry.path().filename().string();
+        INFO(name);
+        ++recipes;
+        // Named, then quoted whole in the code block that follows the name.
+        size_t named = doc.find("`" + name + "`");
+        REQUIRE(named != std::string::npos);
+        size_t block = doc.find("```sh\n", named);
+        REQUIRE(block != std::string::npos);
+        size_t body = block + 6;
+        size_t end = doc.find("```\n", body);
+        REQUIRE(end != std::string::npos);
+        CHECK(doc.substr(body, end - body) == file_text(entry.path()));
+    }
+    CHECK(recipes >= 3);
+}

@@ -4,6 +4,7 @@
 #SBATCH --cpus-per-task=2
 #SBATCH --output=slurm-%A_%a.log
 # sbatch check-shards.sh PATH...: one shard of the collection per array task, its JSON lines in
-# shard-I.jsonl. A task exits with 1, as check does, when one of its problems is not sound.
+# shard-I.jsonl. A task exits as check does: with 1 when one of its problems is not sound, 2
+# on an error in a file.
 srun dynamo check "$@" --shard "$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT" \
     --threads "$SLURM_CPUS_PER_TASK" --quiet --json > "shard-$SLURM_ARRAY_TASK_ID.jsonl"
