@@ -5,16 +5,16 @@
 # scripts of examples/distributed/ as they are: a problem in 4 parts as a job array, then merge,
 # against the whole solve; a collection in 4 shards of check, against the whole check. Before
 # that, the GNU parallel recipe with -S : (this machine, through the same code as ssh hosts).
-# usage: test_slurm.sh DYNAMO SOURCE_DIR
+# usage: test_distributed_recipes.sh DYNAMO SOURCE_DIR
 # Installs Debian's slurm-wlm, munge and parallel when missing (as root). Exits with 77 (skipped)
-# when they cannot be installed or Slurm cannot be started here, saying why.
+# when they cannot be installed, or Slurm cannot be started here (slurmd needs root), saying why.
 set -u
 if [ -z "${DYNAMO_SLURM_TIMED:-}" ]; then
     # The whole run under a timeout shorter than ctest's (tests/CMakeLists.txt): on expiry the
     # trap below still stops the daemons.
     DYNAMO_SLURM_TIMED=1 exec timeout -k 10 "${DYNAMO_SLURM_TIMEOUT:-280}" "$0" "$@"
 fi
-[ $# -eq 2 ] || { echo "usage: test_slurm.sh DYNAMO SOURCE_DIR"; exit 2; }
+[ $# -eq 2 ] || { echo "usage: test_distributed_recipes.sh DYNAMO SOURCE_DIR"; exit 2; }
 DYNAMO=$(realpath "$1")
 SOURCE=$(realpath "$2")
 RECIPES=$SOURCE/examples/distributed
@@ -32,7 +32,8 @@ failed=0
 # --- Packages ---------------------------------------------------------------------------------
 missing=()
 for p in slurmctld slurmd slurm-client munge parallel; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" -eq 0 ] || skip "${missing[*]} not installed, and not root to install them"
@@ -82,7 +83,8 @@ cleanup() {
     # its SLURM_CONF in its environment.
     local strays
     export -n SLURM_CONF # not in the environment of the commands below
-    strays=$(grep -lzx "SLURM_CONF=$conf" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 | grep -vx "$$")
+    strays=$(grep -lzx "SLURM_CONF=$conf" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 |
+        grep -vx "$$")
     if [ -n "$strays" ]; then
         say "stopping what is left of the cluster: $(echo $strays)"
         kill -KILL $strays 2>/dev/null
@@ -111,7 +113,8 @@ mkdir "$work"/parallel && cd "$work"/parallel || exit 1
 cp "$PROBLEM" problem.pop
 run "$RECIPES"/solve-parallel.sh : 4 problem.pop > parallel.out 2>&1 ||
     fail "solve-parallel.sh failed: $(cat parallel.out)"
-cmp solution.txt "$work"/whole.txt || fail "solve-parallel.sh: the merge differs from the whole solve"
+cmp solution.txt "$work"/whole.txt ||
+    fail "solve-parallel.sh: the merge differs from the whole solve"
 say "solve-parallel.sh: 4 parts solved by GNU parallel; their merge is the whole solve's report"
 
 # --- The cluster ------------------------------------------------------------------------------
@@ -125,6 +128,8 @@ for _ in $(seq 50); do
     grep -qx -e "$port" -e "$((port + 1))" <<< "$listening" || break
 done
 
+[ "$(id -u)" -eq 0 ] || skip "(the GNU parallel recipe passed) slurmd needs root"
+
 # --- munged -----------------------------------------------------------------------------------
 mkdir -p "$work"/munge "$work"/log "$work"/state "$work"/spool "$work"/run
 # munged refuses a socket folder that others may write, and its clients must reach it: 755.
@@ -132,13 +137,15 @@ chmod 755 "$work"/munge
 dd if=/dev/urandom of="$work"/munge/munge.key bs=1024 count=1 status=none
 chmod 600 "$work"/munge/munge.key
 socket=$work/munge/munge.socket
-munged -F --socket="$socket" --key-file="$work"/munge/munge.key --pid-file="$work"/munge/munged.pid \
-    --seed-file="$work"/munge/munged.seed --log-file="$work"/log/munged.log \
+munged -F --socket="$socket" --key-file="$work"/munge/munge.key \
+    --pid-file="$work"/munge/munged.pid --seed-file="$work"/munge/munged.seed \
+    --log-file="$work"/log/munged.log \
     > "$work"/log/munged.out 2>&1 &
 munge_pid=$!
 for _ in $(seq 50); do [ -S "$socket" ] && break; sleep 0.1; done
 munge -S "$socket" -n 2>/dev/null | unmunge -S "$socket" > /dev/null 2>&1 ||
-    skip "(the GNU parallel recipe passed) munged does not start here: $(tail -n 3 "$work"/log/munged.out "$work"/log/munged.log 2>/dev/null)"
+    skip "(the GNU parallel recipe passed) munged does not start here:" \
+        "$(tail -n 3 "$work"/log/munged.out "$work"/log/munged.log 2>/dev/null)"
 say "munged up (pid $munge_pid)"
 
 # --- slurmctld and slurmd ---------------------------------------------------------------------
@@ -148,7 +155,7 @@ ClusterName=dynamotest
 SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$port
 SlurmdPort=$((port + 1))
-SlurmUser=$(id -un)
+SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
 AuthInfo=socket=$socket
@@ -197,7 +204,8 @@ if [ "$state" != idle ]; then
     done
     skip "(the GNU parallel recipe passed) Slurm does not start here (node state '$state')"
 fi
-say "slurmctld (pid $ctld_pid, port $port) and slurmd (pid $slurmd_pid, port $((port + 1))) up, $cpus CPUs"
+say "slurmctld (pid $ctld_pid, port $port) and slurmd (pid $slurmd_pid," \
+    "port $((port + 1))) up, $cpus CPUs"
 
 # --- The recipes ------------------------------------------------------------------------------
 cd "$work"/run || fail "no $work/run"
@@ -212,24 +220,28 @@ run sbatch --wait --quiet solve-array.sh ../problem.pop > sbatch.out 2>&1 ||
 ls part-0.json part-1.json part-2.json part-3.json > /dev/null || fail "a part file is missing"
 dynamo merge part-*.json > solution.txt || fail "merge failed"
 cmp solution.txt ../whole.txt || fail "solve-array.sh: the merge differs from the whole solve"
-say "solve-array.sh: 4 parts solved as a job array; their merge is the whole solve's report ($(wc -l < solution.txt) lines)"
+say "solve-array.sh: 4 parts solved as a job array; their merge is the whole solve's report" \
+    "($(wc -l < solution.txt) lines)"
 cd .. || exit 1
 
 # Recipe 2: a collection in 4 shards of check, as a job array. The shards' JSON lines, put
 # together, are the whole check's (but for the time each problem took).
 run dynamo check "$COLLECTION" --quiet --json > whole.jsonl 2>/dev/null
 whole_status=$?
-[ "$whole_status" -eq 2 ] || fail "the whole check exited with $whole_status, not 2 (a file with errors)"
+[ "$whole_status" -eq 2 ] ||
+    fail "the whole check exited with $whole_status, not 2 (it has a file with errors)"
 mkdir shards && cd shards || exit 1
 cp "$RECIPES"/check-shards.sh .
 run sbatch --wait --quiet check-shards.sh "$COLLECTION" > sbatch.out 2>&1
 array_status=$?
 # The tasks exit as check does, and the collection has problems not sound and a file with errors
-# (1 and 2); sbatch --wait exits with one of the tasks' statuses (Slurm 22.05: the last task's).
-[ "$array_status" -le 2 ] || fail "check-shards.sh failed ($array_status): $(cat sbatch.out slurm-*.log)"
+# (1 and 2); sbatch --wait exits with one task's status (with Slurm 22.05, not the highest).
+[ "$array_status" -le 2 ] ||
+    fail "check-shards.sh failed ($array_status): $(cat sbatch.out slurm-*.log)"
 untimed() { sed -E 's/"time_s":[0-9.e+-]+/"time_s":0/' "$@" | sort; }
 for i in 0 1 2 3; do [ -s "shard-$i.jsonl" ] || fail "shard $i wrote nothing"; done
 cmp <(untimed shard-*.jsonl) <(untimed ../whole.jsonl) ||
     fail "check-shards.sh: the shards' lines differ from the whole check's"
-say "check-shards.sh: 4 shards checked as a job array; their $(cat shard-*.jsonl | wc -l) lines are the whole check's"
+say "check-shards.sh: 4 shards checked as a job array; their $(cat shard-*.jsonl | wc -l) lines" \
+    "are the whole check's"
 cd .. || exit 1
