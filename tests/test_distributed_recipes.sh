@@ -149,7 +149,7 @@ munge -S "$socket" -n 2>/dev/null | unmunge -S "$socket" > /dev/null 2>&1 ||
 say "munged up (pid $munge_pid)"
 
 # --- slurmctld and slurmd ---------------------------------------------------------------------
-host=$(hostname -s)
+host=$(uname -n) && host=${host%%.*} # slurmctld compares it with SlurmctldHost
 cat > "$conf" <<CONF
 ClusterName=dynamotest
 SlurmctldHost=$host(127.0.0.1)
