@@ -39,8 +39,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" -eq 0 ] || skip "${missing[*]} not installed, and not root to install them"
     say "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    install() { timeout 150 apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
-    { install || { timeout 60 apt-get update -qq && install; }; } > /dev/null 2>&1 ||
+    install() { timeout 80 apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
+    { install || { timeout 40 apt-get update -qq && install; }; } > /dev/null 2>&1 ||
         skip "apt-get could not install ${missing[*]}"
 fi
 cpus=$(nproc)
