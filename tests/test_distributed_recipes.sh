@@ -12,7 +12,7 @@ set -u
 if [ -z "${DYNAMO_SLURM_TIMED:-}" ]; then
     # The whole run under a timeout shorter than ctest's (tests/CMakeLists.txt): on expiry the
     # trap below still stops the daemons.
-    DYNAMO_SLURM_TIMED=1 exec timeout -k 10 "${DYNAMO_SLURM_TIMEOUT:-280}" "$0" "$@"
+    DYNAMO_SLURM_TIMED=1 exec timeout -k 30 "${DYNAMO_SLURM_TIMEOUT:-260}" "$0" "$@"
 fi
 [ $# -eq 2 ] || { echo "usage: test_distributed_recipes.sh DYNAMO SOURCE_DIR"; exit 2; }
 DYNAMO=$(realpath "$1")
@@ -39,8 +39,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" -eq 0 ] || skip "${missing[*]} not installed, and not root to install them"
     say "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    install() { timeout 80 apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
-    { install || { timeout 40 apt-get update -qq && install; }; } > /dev/null 2>&1 ||
+    apt_install() { timeout 80 apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
+    { apt_install || { timeout 40 apt-get update -qq && apt_install; }; } > /dev/null 2>&1 ||
         skip "apt-get could not install ${missing[*]}"
 fi
 cpus=$(nproc)
@@ -71,7 +71,7 @@ cleanup() {
     if [ -n "$ctld_pid" ] && kill -0 "$ctld_pid" 2>/dev/null &&
         [ -n "$(timeout 5 squeue -h -o %i 2>/dev/null)" ]; then
         timeout 5 scancel --full --user="$(id -un)" 2>/dev/null
-        for _ in $(seq 50); do
+        for _ in $(seq 25); do
             [ -z "$(timeout 5 squeue -h -o %i 2>/dev/null)" ] && break
             sleep 0.2
         done
