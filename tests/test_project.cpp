@@ -386,7 +386,8 @@ TEST_CASE("The program's --version prints the version of CMakeLists.txt's projec
     CHECK(main_cpp.find(std::string("\"dynamo ") + DYNAMO_VERSION + "\"") == std::string::npos);
 }
 
-TEST_CASE("docs/distributed.md quotes each recipe of examples/distributed/ as it is", "[project][docs]") {
+TEST_CASE("docs/distributed.md quotes each recipe of examples/distributed/ as it is",
+          "[project][docs]") {
     const fs::path root = project_root();
     const std::string doc = file_text(root / "docs" / "distributed.md");
     int recipes = 0;
