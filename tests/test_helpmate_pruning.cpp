@@ -58,7 +58,48 @@ Position random_sparse(std::mt19937& rng, Color to_move) {
     }
 }
 
+// Denser positions for the capacity count: up to three pieces of each side besides the king,
+// any kind, the pawns anywhere but the first and last ranks.
+Position random_mixed(std::mt19937& rng, Color to_move) {
+    const PieceType types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    for (;;) {
+        Position pos;
+        pos.set_rules(RuleSet::orthodox());
+        RandomPlacer placer(pos, [&](Color, PieceType) { return Square(rng() % 64); });
+        placer.place(WHITE, KING);
+        placer.place(BLACK, KING);
+        const int white = 1 + int(rng() % 3), black = int(rng() % 4);
+        for (int i = 0; i < white; ++i) placer.place(WHITE, types[rng() % 6]);
+        for (int i = 0; i < black; ++i) placer.place(BLACK, types[rng() % 6]);
+        pos.set_side_to_move(to_move);
+        pos.finish_setup();
+        if (!illegal_reason(pos) && !pos.castling().any()) return pos;
+    }
+}
+
 } // namespace
+
+TEST_CASE("Helpmate pruning: the capacity count never dismisses a solvable position",
+          "[helpmate][speedups]") {
+    std::mt19937 rng(20261208);
+    int dismissed = 0, solvable = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const int plies = i % 50 == 49 ? 4 : 1 + i % 3;
+        Position pos = i % 2 ? random_mixed(rng, i % 4 < 2 ? WHITE : BLACK)
+                             : random_sparse(rng, i % 4 < 2 ? WHITE : BLACK);
+        std::set<Line> lines;
+        Line line;
+        naive_lines(pos, plies, line, lines);
+        const bool reachable = mate_reachable(pos, plies);
+        INFO("FEN " << to_fen(pos) << ", plies " << plies);
+        if (!lines.empty()) CHECK(reachable);
+        dismissed += !reachable;
+        solvable += !lines.empty();
+    }
+    WARN("4000 positions, " << solvable << " with a helpmate, " << dismissed << " dismissed");
+    CHECK(solvable > 100);
+    CHECK(dismissed > 1000);
+}
 
 TEST_CASE("Helpmate pruning: the flight count never dismisses a solvable position",
           "[helpmate][speedups]") {

@@ -60,6 +60,96 @@ Bitboard pawn_reach(Color c, Square s, int w) {
     return b;
 }
 
+// The squares a king needs: k and its neighbours.
+Bitboard king_field(Square k) { return geometry::king_steps[k] | square_bb(k); }
+
+// docs/helpmate.md, The capacity count. cap[kind][s][k][j]: the most squares of king_field(k) a
+// piece of that kind (knight, bishop, rook, queen, the mater's king) attacks on an empty board
+// after at most j moves from s (j = 3: any number of moves). The mater's king never stands
+// next to k; no piece stands on k.
+enum CapKind { CAP_KNIGHT, CAP_BISHOP, CAP_ROOK, CAP_QUEEN, CAP_KING, CAP_NB };
+struct Capacity {
+    uint8_t cap[CAP_NB][SQUARE_NB][SQUARE_NB][4];
+    Capacity() {
+        geometry::init();
+        static uint8_t cover[CAP_NB][SQUARE_NB][SQUARE_NB];
+        static Bitboard reach[CAP_NB][SQUARE_NB][4];
+        const Bitboard all = ~Bitboard(0);
+        for (int t = 0; t < SQUARE_NB; ++t) {
+            const Square ts = Square(t);
+            const Bitboard att[CAP_NB] = {geometry::knight_steps[ts], bishop_attacks(ts, 0),
+                                          rook_attacks(ts, 0), queen_attacks(ts, 0),
+                                          geometry::king_steps[ts]};
+            for (int c = 0; c < CAP_NB; ++c)
+                for (int k = 0; k < SQUARE_NB; ++k) {
+                    const bool barred = c == CAP_KING ? king_distance(ts, Square(k)) <= 1 : t == k;
+                    cover[c][t][k] = barred ? 0 : uint8_t(popcount(att[c] & king_field(Square(k))));
+                }
+            const Bitboard self = square_bb(ts);
+            const Bitboard within2 = knight_reach.within[t][2];
+            Bitboard king2 = 0;
+            for (int u = 0; u < SQUARE_NB; ++u)
+                if (king_distance(ts, Square(u)) <= 2) king2 |= square_bb(Square(u));
+            const Bitboard r[CAP_NB][4] = {
+                {self, knight_reach.within[t][1], within2, all},
+                {self, self | att[CAP_BISHOP], color_complex(ts), color_complex(ts)},
+                {self, self | att[CAP_ROOK], all, all},
+                {self, self | att[CAP_QUEEN], all, all},
+                {self, self | att[CAP_KING], king2, all}};
+            for (int c = 0; c < CAP_NB; ++c)
+                for (int j = 0; j < 4; ++j) reach[c][t][j] = r[c][j];
+        }
+        for (int c = 0; c < CAP_NB; ++c)
+            for (int s = 0; s < SQUARE_NB; ++s)
+                for (int k = 0; k < SQUARE_NB; ++k)
+                    for (int j = 0; j < 4; ++j) {
+                        uint8_t best = 0;
+                        for (Bitboard b = reach[c][s][j]; b;)
+                            best = std::max(best, cover[c][pop_lsb(b)][k]);
+                        cap[c][s][k][j] = best;
+                    }
+    }
+};
+const Capacity& capacity() {
+    static const Capacity table;
+    return table;
+}
+
+// The most squares of king_field(k) the mater's pieces attack after its w moves, the moves
+// shared out among its pieces (each piece's own best square, so an upper bound).
+int capacity_bound(const Position& pos, Color x, Square k, int w) {
+    const Capacity& t = capacity();
+    constexpr int MAX_BUDGET = 8;
+    const int budget = std::min(w, MAX_BUDGET);
+    int best[MAX_BUDGET + 1] = {}; // best[u]: with at most u moves
+    for (Bitboard p = pos.pieces(x); p;) {
+        const Square s = pop_lsb(p);
+        int c[4];
+        const PieceType type = type_of(pos.piece_on(s));
+        if (type == PAWN) {
+            for (int j = 0; j < 4; ++j) {
+                const Bitboard r = pawn_reach(x, s, j == 3 ? w : j);
+                const int promoted =
+                    std::max(t.cap[CAP_QUEEN][s][k][3], t.cap[CAP_KNIGHT][s][k][3]);
+                c[j] = r == ~Bitboard(0) ? promoted : std::min(2, popcount(r & king_field(k)));
+            }
+        } else {
+            const CapKind kind = type == KNIGHT   ? CAP_KNIGHT
+                                 : type == BISHOP ? CAP_BISHOP
+                                 : type == ROOK   ? CAP_ROOK
+                                 : type == QUEEN  ? CAP_QUEEN
+                                                  : CAP_KING;
+            for (int j = 0; j < 4; ++j) c[j] = t.cap[kind][s][k][j];
+        }
+        for (int u = budget; u >= 0; --u) {
+            int v = best[u] + c[0];
+            for (int j = 1; j <= u; ++j) v = std::max(v, best[u - j] + c[std::min(j, 3)]);
+            best[u] = v;
+        }
+    }
+    return best[budget];
+}
+
 } // namespace
 
 // docs/helpmate.md, The flight count. The mater (X) makes w more moves, the mated side (M) b.
@@ -92,7 +182,8 @@ bool mate_reachable(const Position& pos, int plies) {
     if (Square xk = pos.king_square(x); xk != SQ_NONE)
         for (int s = 0; s < SQUARE_NB; ++s)
             if (king_distance(xk, Square(s)) <= w + 1) attackable |= square_bb(Square(s));
-    const Bitboard covered = attackable | (pos.pieces(m) & ~pos.pieces(KING));
+    const Bitboard held = pos.pieces(m) & ~pos.pieces(KING);
+    const Bitboard covered = attackable | held;
 
     for (int dr = -b; dr <= b; ++dr)
         for (int df = -b; df <= b; ++df) {
@@ -101,7 +192,10 @@ bool mate_reachable(const Position& pos, int plies) {
             const Square k = make_square(f, r);
             if (!(checkers & square_bb(k))) continue;
             const int spare = b - king_distance(king, k);
-            if (popcount(geometry::king_steps[k] & ~covered) <= spare) return true;
+            if (popcount(geometry::king_steps[k] & ~covered) > spare) continue;
+            // docs/helpmate.md, The capacity count: k and the flights M does not fill.
+            const int open = popcount(geometry::king_steps[k] & ~held) - spare;
+            if (capacity_bound(pos, x, k, w) >= 1 + std::max(0, open)) return true;
         }
     return false;
 }
