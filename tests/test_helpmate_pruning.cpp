@@ -101,6 +101,37 @@ TEST_CASE("Helpmate pruning: the capacity count never dismisses a solvable posit
     CHECK(dismissed > 1000);
 }
 
+TEST_CASE("Helpmate pruning: the mated side's idle moves lead nowhere", "[helpmate][speedups]") {
+    std::mt19937 rng(20261209);
+    int idle = 0, kept = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const int plies = i % 10 == 9 ? 4 : 2;
+        Position pos = i % 2 ? random_mixed(rng, i % 4 < 2 ? WHITE : BLACK)
+                             : random_sparse(rng, i % 4 < 2 ? WHITE : BLACK);
+        const Bitboard blocks = mate_blocks(pos, plies);
+        const Square king = pos.king_square(pos.side_to_move());
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list) {
+            if (m.active_from() == king || (blocks & square_bb(m.active_to()))) {
+                ++kept;
+                continue;
+            }
+            ++idle;
+            pos.make(m);
+            std::set<Line> lines;
+            Line line;
+            if (plies == 2) naive_lines(pos, 1, line, lines); // 3 plies: the count's own test
+            INFO("FEN " << to_fen(pos) << " after a move, plies " << plies - 1);
+            CHECK(!mate_reachable(pos, plies - 1));
+            CHECK(lines.empty());
+            pos.unmake();
+        }
+    }
+    WARN(idle << " idle moves dismissed, " << kept << " kept");
+    CHECK(idle > 1000);
+}
+
 TEST_CASE("Helpmate pruning: the flight count never dismisses a solvable position",
           "[helpmate][speedups]") {
     std::mt19937 rng(20261207);

@@ -150,7 +150,35 @@ int capacity_bound(const Position& pos, Color x, Square k, int w) {
     return best[budget];
 }
 
+bool reachable(const Position& pos, Color x, int w, int b);
+
 } // namespace
+
+bool mate_reachable(const Position& pos, int plies) {
+    if (pos.rules().is_dynamo() || plies < 1) return true;
+    if (pos.castling().any()) return true;
+    const Color x = plies % 2 ? pos.side_to_move() : ~pos.side_to_move();
+    return reachable(pos, x, (plies + 1) / 2, plies / 2);
+}
+
+// docs/helpmate.md, The mated side's idle moves. A move of M's that neither moves its king nor
+// lands next to a square its king may stand on after it leaves the counts what they were (or
+// fewer pieces of X), with one move of M's fewer.
+Bitboard mate_blocks(const Position& pos, int plies) {
+    const Bitboard all = ~Bitboard(0);
+    if (pos.rules().is_dynamo() || plies < 2 || plies % 2) return all;
+    if (pos.castling().any()) return all;
+    const Square king = pos.king_square(pos.side_to_move());
+    if (king == SQ_NONE) return all;
+    const int n = plies / 2;
+    if (reachable(pos, ~pos.side_to_move(), n, n - 1)) return all;
+    Bitboard near = 0;
+    for (int s = 0; s < SQUARE_NB; ++s)
+        if (king_distance(king, Square(s)) <= n) near |= square_bb(Square(s));
+    return near;
+}
+
+namespace {
 
 // docs/helpmate.md, The flight count. The mater (X) makes w more moves, the mated side (M) b.
 // After X's last move M's king stands on some k at most b king steps away, attacked by a piece
@@ -158,14 +186,10 @@ int capacity_bound(const Position& pos, Color x, Square k, int w) {
 // The squares X may attack then, `attackable`, are bounded piece by piece on an empty board
 // (a piece attacks from where it may stand after w moves); M's pieces fill at most the squares
 // they hold now and one new square for each move its king does not need.
-bool mate_reachable(const Position& pos, int plies) {
-    if (pos.rules().is_dynamo() || plies < 1) return true;
-    if (pos.castling().any()) return true;
-    const Color x = plies % 2 ? pos.side_to_move() : ~pos.side_to_move();
+bool reachable(const Position& pos, Color x, int w, int b) {
     const Color m = ~x;
     const Square king = pos.king_square(m);
     if (king == SQ_NONE) return true;
-    const int w = (plies + 1) / 2, b = plies / 2;
 
     const Bitboard all = ~Bitboard(0);
     Bitboard checkers = 0; // where a piece of X but its king may attack
@@ -199,5 +223,7 @@ bool mate_reachable(const Position& pos, int plies) {
         }
     return false;
 }
+
+} // namespace
 
 } // namespace dynamo
