@@ -70,10 +70,12 @@ Bitboard king_field(Square k) { return geometry::king_steps[k] | square_bb(k); }
 enum CapKind { CAP_KNIGHT, CAP_BISHOP, CAP_ROOK, CAP_QUEEN, CAP_KING, CAP_NB };
 struct Capacity {
     uint8_t cap[CAP_NB][SQUARE_NB][SQUARE_NB][4];
+    // reach[kind][s][j]: the squares a piece of that kind on s may stand on after at most j
+    // moves on an empty board (j = 3: any number).
+    Bitboard reach[CAP_NB][SQUARE_NB][4];
     Capacity() {
         geometry::init();
         static uint8_t cover[CAP_NB][SQUARE_NB][SQUARE_NB];
-        static Bitboard reach[CAP_NB][SQUARE_NB][4];
         const Bitboard all = ~Bitboard(0);
         for (int t = 0; t < SQUARE_NB; ++t) {
             const Square ts = Square(t);
@@ -115,6 +117,14 @@ const Capacity& capacity() {
     return table;
 }
 
+CapKind cap_kind(PieceType type) {
+    return type == KNIGHT   ? CAP_KNIGHT
+           : type == BISHOP ? CAP_BISHOP
+           : type == ROOK   ? CAP_ROOK
+           : type == QUEEN  ? CAP_QUEEN
+                            : CAP_KING;
+}
+
 // The most squares of king_field(k) the mater's pieces attack after its w moves, the moves
 // shared out among its pieces (each piece's own best square, so an upper bound).
 int capacity_bound(const Position& pos, Color x, Square k, int w) {
@@ -134,11 +144,7 @@ int capacity_bound(const Position& pos, Color x, Square k, int w) {
                 c[j] = r == ~Bitboard(0) ? promoted : std::min(2, popcount(r & king_field(k)));
             }
         } else {
-            const CapKind kind = type == KNIGHT   ? CAP_KNIGHT
-                                 : type == BISHOP ? CAP_BISHOP
-                                 : type == ROOK   ? CAP_ROOK
-                                 : type == QUEEN  ? CAP_QUEEN
-                                                  : CAP_KING;
+            const CapKind kind = cap_kind(type);
             for (int j = 0; j < 4; ++j) c[j] = t.cap[kind][s][k][j];
         }
         for (int u = budget; u >= 0; --u) {
@@ -150,7 +156,28 @@ int capacity_bound(const Position& pos, Color x, Square k, int w) {
     return best[budget];
 }
 
-bool reachable(const Position& pos, Color x, int w, int b);
+// docs/helpmate.md, The blockers: how many squares next to k M's pieces may newly hold with
+// `spare` moves: at most one for each piece of M but its king, standing on none of them now,
+// that may reach one within `reach` moves on an empty board. With `slack`, one more move of
+// reach and the pieces standing on them counted too.
+int new_blocks(const Position& pos, Color m, Square k, int spare, int slack) {
+    if (spare <= 0) return 0;
+    const Capacity& t = capacity();
+    const Bitboard flights = geometry::king_steps[k];
+    int n = 0;
+    const int reach = spare + slack;
+    const Bitboard pieces = pos.pieces(m) & ~pos.pieces(KING) & (slack ? ~Bitboard(0) : ~flights);
+    for (Bitboard p = pieces; p && n < spare;) {
+        const Square s = pop_lsb(p);
+        const PieceType type = type_of(pos.piece_on(s));
+        const Bitboard r =
+            type == PAWN ? pawn_reach(m, s, reach) : t.reach[cap_kind(type)][s][std::min(reach, 3)];
+        n += (r & flights) != 0;
+    }
+    return n;
+}
+
+bool reachable(const Position& pos, Color x, int w, int b, int slack);
 
 } // namespace
 
@@ -158,7 +185,7 @@ bool mate_reachable(const Position& pos, int plies) {
     if (pos.rules().is_dynamo() || plies < 1) return true;
     if (pos.castling().any()) return true;
     const Color x = plies % 2 ? pos.side_to_move() : ~pos.side_to_move();
-    return reachable(pos, x, (plies + 1) / 2, plies / 2);
+    return reachable(pos, x, (plies + 1) / 2, plies / 2, 0);
 }
 
 // docs/helpmate.md, The mated side's idle moves. A move of M's that neither moves its king nor
@@ -171,7 +198,7 @@ Bitboard mate_blocks(const Position& pos, int plies) {
     const Square king = pos.king_square(pos.side_to_move());
     if (king == SQ_NONE) return all;
     const int n = plies / 2;
-    if (reachable(pos, ~pos.side_to_move(), n, n - 1)) return all;
+    if (reachable(pos, ~pos.side_to_move(), n, n - 1, 1)) return all;
     Bitboard near = 0;
     for (int s = 0; s < SQUARE_NB; ++s)
         if (king_distance(king, Square(s)) <= n) near |= square_bb(Square(s));
@@ -186,7 +213,9 @@ namespace {
 // The squares X may attack then, `attackable`, are bounded piece by piece on an empty board
 // (a piece attacks from where it may stand after w moves); M's pieces fill at most the squares
 // they hold now and one new square for each move its king does not need.
-bool reachable(const Position& pos, Color x, int w, int b) {
+// `slack`: moves the blockers' reach counts beyond M's spare moves (docs/helpmate.md, The
+// mated side's idle moves).
+bool reachable(const Position& pos, Color x, int w, int b, int slack) {
     const Color m = ~x;
     const Square king = pos.king_square(m);
     if (king == SQ_NONE) return true;
@@ -215,7 +244,9 @@ bool reachable(const Position& pos, Color x, int w, int b) {
             if (f < 0 || f > 7 || r < 0 || r > 7) continue;
             const Square k = make_square(f, r);
             if (!(checkers & square_bb(k))) continue;
-            const int spare = b - king_distance(king, k);
+            const int free_moves = b - king_distance(king, k);
+            if (free_moves < 0) continue;
+            const int spare = new_blocks(pos, m, k, free_moves, slack);
             if (popcount(geometry::king_steps[k] & ~covered) > spare) continue;
             // docs/helpmate.md, The capacity count: k and the flights M does not fill.
             const int open = popcount(geometry::king_steps[k] & ~held) - spare;
