@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
 
 namespace dynamo {
 
@@ -73,6 +74,7 @@ struct Capacity {
     // reach[kind][s][j]: the squares a piece of that kind on s may stand on after at most j
     // moves on an empty board (j = 3: any number).
     Bitboard reach[CAP_NB][SQUARE_NB][4];
+    Bitboard king_within[SQUARE_NB][8]; // the squares at most n king steps from s
     Capacity() {
         geometry::init();
         static uint8_t cover[CAP_NB][SQUARE_NB][SQUARE_NB];
@@ -100,6 +102,9 @@ struct Capacity {
                 {self, self | att[CAP_KING], king2, all}};
             for (int c = 0; c < CAP_NB; ++c)
                 for (int j = 0; j < 4; ++j) reach[c][t][j] = r[c][j];
+            for (int u = 0; u < SQUARE_NB; ++u)
+                for (int n = king_distance(ts, Square(u)); n < 8; ++n)
+                    king_within[t][n] |= square_bb(Square(u));
         }
         for (int c = 0; c < CAP_NB; ++c)
             for (int s = 0; s < SQUARE_NB; ++s)
@@ -125,35 +130,50 @@ CapKind cap_kind(PieceType type) {
                             : CAP_KING;
 }
 
-// The most squares of king_field(k) the mater's pieces attack after its w moves, the moves
-// shared out among its pieces (each piece's own best square, so an upper bound).
-int capacity_bound(const Position& pos, Color x, Square k, int w) {
+// The mater's pieces as the capacity count reads them; a pawn's reach after 0, 1, 2 and w moves.
+struct Mater {
+    Square s[SQUARE_NB];
+    int8_t kind[SQUARE_NB]; // CapKind, or -1 for a pawn
+    Bitboard pawn[SQUARE_NB][4];
+    int n = 0;
+    Mater(const Position& pos, Color x, int w) {
+        for (Bitboard p = pos.pieces(x); p; ++n) {
+            s[n] = pop_lsb(p);
+            const PieceType type = type_of(pos.piece_on(s[n]));
+            kind[n] = type == PAWN ? -1 : int8_t(cap_kind(type));
+            if (type == PAWN)
+                for (int j = 0; j < 4; ++j) pawn[n][j] = pawn_reach(x, s[n], j == 3 ? w : j);
+        }
+    }
+};
+
+// Whether the mater's pieces may attack `need` squares of king_field(k) after its w moves, the
+// moves shared out among its pieces (each piece's own best square, so an upper bound).
+bool capacity_reaches(const Mater& x, Square k, int w, int need) {
     const Capacity& t = capacity();
     constexpr int MAX_BUDGET = 8;
     const int budget = std::min(w, MAX_BUDGET);
     int best[MAX_BUDGET + 1] = {}; // best[u]: with at most u moves
-    for (Bitboard p = pos.pieces(x); p;) {
-        const Square s = pop_lsb(p);
+    for (int i = 0; i < x.n; ++i) {
+        const Square s = x.s[i];
         int c[4];
-        const PieceType type = type_of(pos.piece_on(s));
-        if (type == PAWN) {
+        if (x.kind[i] < 0) {
+            const int promoted = std::max(t.cap[CAP_QUEEN][s][k][3], t.cap[CAP_KNIGHT][s][k][3]);
             for (int j = 0; j < 4; ++j) {
-                const Bitboard r = pawn_reach(x, s, j == 3 ? w : j);
-                const int promoted =
-                    std::max(t.cap[CAP_QUEEN][s][k][3], t.cap[CAP_KNIGHT][s][k][3]);
+                const Bitboard r = x.pawn[i][j];
                 c[j] = r == ~Bitboard(0) ? promoted : std::min(2, popcount(r & king_field(k)));
             }
         } else {
-            const CapKind kind = cap_kind(type);
-            for (int j = 0; j < 4; ++j) c[j] = t.cap[kind][s][k][j];
+            for (int j = 0; j < 4; ++j) c[j] = t.cap[x.kind[i]][s][k][j];
         }
         for (int u = budget; u >= 0; --u) {
             int v = best[u] + c[0];
             for (int j = 1; j <= u; ++j) v = std::max(v, best[u - j] + c[std::min(j, 3)]);
             best[u] = v;
         }
+        if (best[budget] >= need) return true; // more pieces only add
     }
-    return best[budget];
+    return false;
 }
 
 // docs/helpmate.md, The blockers: how many squares next to k M's pieces may newly hold with
@@ -199,10 +219,7 @@ Bitboard mate_blocks(const Position& pos, int plies) {
     if (king == SQ_NONE) return all;
     const int n = plies / 2;
     if (reachable(pos, ~pos.side_to_move(), n, n - 1, 1)) return all;
-    Bitboard near = 0;
-    for (int s = 0; s < SQUARE_NB; ++s)
-        if (king_distance(king, Square(s)) <= n) near |= square_bb(Square(s));
-    return near;
+    return capacity().king_within[king][std::min(n, 7)];
 }
 
 namespace {
@@ -233,10 +250,10 @@ bool reachable(const Position& pos, Color x, int w, int b, int slack) {
     }
     Bitboard attackable = checkers;
     if (Square xk = pos.king_square(x); xk != SQ_NONE)
-        for (int s = 0; s < SQUARE_NB; ++s)
-            if (king_distance(xk, Square(s)) <= w + 1) attackable |= square_bb(Square(s));
+        attackable |= capacity().king_within[xk][std::min(w + 1, 7)];
     const Bitboard held = pos.pieces(m) & ~pos.pieces(KING);
     const Bitboard covered = attackable | held;
+    std::optional<Mater> mater; // built when first needed
 
     for (int dr = -b; dr <= b; ++dr)
         for (int df = -b; df <= b; ++df) {
@@ -250,7 +267,8 @@ bool reachable(const Position& pos, Color x, int w, int b, int slack) {
             if (popcount(geometry::king_steps[k] & ~covered) > spare) continue;
             // docs/helpmate.md, The capacity count: k and the flights M does not fill.
             const int open = popcount(geometry::king_steps[k] & ~held) - spare;
-            if (capacity_bound(pos, x, k, w) >= 1 + std::max(0, open)) return true;
+            if (!mater) mater.emplace(pos, x, w);
+            if (capacity_reaches(*mater, k, w, 1 + std::max(0, open))) return true;
         }
     return false;
 }
