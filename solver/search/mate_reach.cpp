@@ -176,17 +176,17 @@ bool capacity_reaches(const Mater& x, Square k, int w, int need) {
     return false;
 }
 
-// docs/helpmate.md, The blockers: how many squares next to k M's pieces may newly hold with
-// `spare` moves: at most one for each piece of M but its king, standing on none of them now,
-// that may reach one within `reach` moves on an empty board. With `slack`, one more move of
-// reach and the pieces standing on them counted too.
+// docs/helpmate.md, The blockers: how many of the squares next to k that M's pieces do not
+// hold now they may hold after `spare` moves: at most one for each piece of M but its king
+// that may reach one of them within `spare` moves on an empty board. With `slack`, one more
+// move of reach, and any square next to k counts.
 int new_blocks(const Position& pos, Color m, Square k, int spare, int slack) {
     if (spare <= 0) return 0;
     const Capacity& t = capacity();
-    const Bitboard flights = geometry::king_steps[k];
+    const Bitboard pieces = pos.pieces(m) & ~pos.pieces(KING);
+    const Bitboard flights = geometry::king_steps[k] & (slack ? ~Bitboard(0) : ~pieces);
     int n = 0;
     const int reach = spare + slack;
-    const Bitboard pieces = pos.pieces(m) & ~pos.pieces(KING) & (slack ? ~Bitboard(0) : ~flights);
     for (Bitboard p = pieces; p && n < spare;) {
         const Square s = pop_lsb(p);
         const PieceType type = type_of(pos.piece_on(s));
