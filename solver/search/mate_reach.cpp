@@ -131,12 +131,14 @@ CapKind cap_kind(PieceType type) {
 }
 
 // The mater's pieces as the capacity count reads them; a pawn's reach after 0, 1, 2 and w moves.
+// At most MAX pieces (a side has 16 in a game; the test gives up on more).
 struct Mater {
-    Square s[SQUARE_NB];
-    int8_t kind[SQUARE_NB]; // CapKind, or -1 for a pawn
-    Bitboard pawn[SQUARE_NB][4];
-    int n = 0;
-    Mater(const Position& pos, Color x, int w) {
+    static constexpr int MAX = 16;
+    Square s[MAX];
+    int8_t kind[MAX]; // CapKind, or -1 for a pawn
+    Bitboard pawn[MAX][4];
+    int n;
+    Mater(const Position& pos, Color x, int w) : n(0) {
         for (Bitboard p = pos.pieces(x); p; ++n) {
             s[n] = pop_lsb(p);
             const PieceType type = type_of(pos.piece_on(s[n]));
@@ -254,6 +256,7 @@ bool reachable(const Position& pos, Color x, int w, int b, int slack) {
     const Bitboard held = pos.pieces(m) & ~pos.pieces(KING);
     const Bitboard covered = attackable | held;
     std::optional<Mater> mater; // built when first needed
+    const bool counted = popcount(pos.pieces(x)) <= Mater::MAX;
 
     for (int dr = -b; dr <= b; ++dr)
         for (int df = -b; df <= b; ++df) {
@@ -267,6 +270,7 @@ bool reachable(const Position& pos, Color x, int w, int b, int slack) {
             if (popcount(geometry::king_steps[k] & ~covered) > spare) continue;
             // docs/helpmate.md, The capacity count: k and the flights M does not fill.
             const int open = popcount(geometry::king_steps[k] & ~held) - spare;
+            if (!counted) return true;
             if (!mater) mater.emplace(pos, x, w);
             if (capacity_reaches(*mater, k, w, 1 + std::max(0, open))) return true;
         }
