@@ -58,7 +58,146 @@ Position random_sparse(std::mt19937& rng, Color to_move) {
     }
 }
 
+// Denser positions for the capacity count: up to three pieces of each side besides the king,
+// any kind, the pawns anywhere but the first and last ranks.
+Position random_mixed(std::mt19937& rng, Color to_move) {
+    const PieceType types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    for (;;) {
+        Position pos;
+        pos.set_rules(RuleSet::orthodox());
+        RandomPlacer placer(pos, [&](Color, PieceType) { return Square(rng() % 64); });
+        placer.place(WHITE, KING);
+        placer.place(BLACK, KING);
+        const int white = 1 + int(rng() % 3), black = int(rng() % 4);
+        for (int i = 0; i < white; ++i) placer.place(WHITE, types[rng() % 6]);
+        for (int i = 0; i < black; ++i) placer.place(BLACK, types[rng() % 6]);
+        pos.set_side_to_move(to_move);
+        pos.finish_setup();
+        if (!illegal_reason(pos) && !pos.castling().any()) return pos;
+    }
+}
+
+// The mated side's king walled in: black pieces within two squares of it, the black king on
+// or near an edge, where the blocks and the counts' spare moves decide.
+Position random_crowded(std::mt19937& rng, Color to_move) {
+    const PieceType black_types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    const PieceType white_types[] = {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KNIGHT};
+    for (;;) {
+        Position pos;
+        pos.set_rules(RuleSet::orthodox());
+        const int kf = int(rng() % 8), kr = int(rng() % 3) + (rng() % 2 ? 5 : 0);
+        auto near = [&]() {
+            const int f = std::clamp(kf + int(rng() % 5) - 2, 0, 7);
+            const int r = std::clamp(kr + int(rng() % 5) - 2, 0, 7);
+            return make_square(f, r);
+        };
+        RandomPlacer placer(pos, [&](Color c, PieceType pt) {
+            if (c == BLACK && pt == KING) return make_square(kf, kr);
+            return c == BLACK ? near() : Square(rng() % 64);
+        });
+        placer.place(BLACK, KING);
+        placer.place(WHITE, KING);
+        const int white = 1 + int(rng() % 2), black = 2 + int(rng() % 3);
+        for (int i = 0; i < white; ++i) placer.place(WHITE, white_types[rng() % 6]);
+        for (int i = 0; i < black; ++i) placer.place(BLACK, black_types[rng() % 6]);
+        pos.set_side_to_move(to_move);
+        pos.finish_setup();
+        if (!illegal_reason(pos) && !pos.castling().any()) return pos;
+    }
+}
+
 } // namespace
+
+TEST_CASE("Helpmate pruning: the counts keep a walled-in king's mates", "[helpmate][speedups]") {
+    std::mt19937 rng(20261210);
+    int dismissed = 0, solvable = 0, idle = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const int plies = 1 + i % 3;
+        // Black mated: it moves first at even plies.
+        Position pos = random_crowded(rng, plies % 2 ? WHITE : BLACK);
+        std::set<Line> lines;
+        Line line;
+        naive_lines(pos, plies, line, lines);
+        const bool reachable = mate_reachable(pos, plies);
+        INFO("FEN " << to_fen(pos) << ", plies " << plies);
+        if (!lines.empty()) CHECK(reachable);
+        dismissed += !reachable;
+        solvable += !lines.empty();
+        if (plies != 2) continue;
+        const Bitboard blocks = mate_blocks(pos, plies);
+        const Square king = pos.king_square(BLACK);
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list) {
+            if (m.active_from() == king || (blocks & square_bb(m.active_to()))) continue;
+            ++idle;
+            pos.make(m);
+            std::set<Line> after;
+            naive_lines(pos, 1, line, after);
+            INFO("after " << to_fen(pos));
+            CHECK(!mate_reachable(pos, 1));
+            CHECK(after.empty());
+            pos.unmake();
+        }
+    }
+    WARN("3000 positions, " << solvable << " with a helpmate, " << dismissed << " dismissed, "
+                            << idle << " idle moves");
+    CHECK(solvable > 100);
+    CHECK(dismissed > 500);
+}
+
+TEST_CASE("Helpmate pruning: the capacity count never dismisses a solvable position",
+          "[helpmate][speedups]") {
+    std::mt19937 rng(20261208);
+    int dismissed = 0, solvable = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const int plies = i % 50 == 49 ? 4 : 1 + i % 3;
+        Position pos = i % 2 ? random_mixed(rng, i % 4 < 2 ? WHITE : BLACK)
+                             : random_sparse(rng, i % 4 < 2 ? WHITE : BLACK);
+        std::set<Line> lines;
+        Line line;
+        naive_lines(pos, plies, line, lines);
+        const bool reachable = mate_reachable(pos, plies);
+        INFO("FEN " << to_fen(pos) << ", plies " << plies);
+        if (!lines.empty()) CHECK(reachable);
+        dismissed += !reachable;
+        solvable += !lines.empty();
+    }
+    WARN("4000 positions, " << solvable << " with a helpmate, " << dismissed << " dismissed");
+    CHECK(solvable > 100);
+    CHECK(dismissed > 1000);
+}
+
+TEST_CASE("Helpmate pruning: the mated side's idle moves lead nowhere", "[helpmate][speedups]") {
+    std::mt19937 rng(20261209);
+    int idle = 0, kept = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const int plies = i % 10 == 9 ? 4 : 2;
+        Position pos = i % 2 ? random_mixed(rng, i % 4 < 2 ? WHITE : BLACK)
+                             : random_sparse(rng, i % 4 < 2 ? WHITE : BLACK);
+        const Bitboard blocks = mate_blocks(pos, plies);
+        const Square king = pos.king_square(pos.side_to_move());
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list) {
+            if (m.active_from() == king || (blocks & square_bb(m.active_to()))) {
+                ++kept;
+                continue;
+            }
+            ++idle;
+            pos.make(m);
+            std::set<Line> lines;
+            Line line;
+            if (plies == 2) naive_lines(pos, 1, line, lines); // 3 plies: the count's own test
+            INFO("FEN " << to_fen(pos) << " after a move, plies " << plies - 1);
+            CHECK(!mate_reachable(pos, plies - 1));
+            CHECK(lines.empty());
+            pos.unmake();
+        }
+    }
+    WARN(idle << " idle moves dismissed, " << kept << " kept");
+    CHECK(idle > 1000);
+}
 
 TEST_CASE("Helpmate pruning: the flight count never dismisses a solvable position",
           "[helpmate][speedups]") {
@@ -113,4 +252,17 @@ TEST_CASE("Helpmate pruning: the search's lines are the naive search's", "[helpm
     }
     WARN(compared << " positions compared, " << with_lines << " with a helpmate");
     CHECK(with_lines > 50);
+}
+
+// Popeye's BEISPIEL/intell.inp 24 (h#3, one solution): the queen leaves a flight that White
+// will guard to block another, 1.Qf5 Se3 2.Kf4 g4 3.Qe4 Sg2#. A count of the blockers that let
+// a piece standing next to the king block nothing more dismissed it.
+TEST_CASE("Helpmate pruning: a blocker may leave one flight for another", "[helpmate][speedups]") {
+    Position pos = position("8/8/8/4p3/4kqNK/5r2/6P1/8 b - - 0 1", RuleSet::orthodox());
+    TranspositionTable tt(16);
+    std::atomic<bool> stop{false};
+    HelpSearch search(tt, stop);
+    std::vector<std::vector<Move>> found;
+    CHECK(search.solve(pos, 6, 0, {}, &found) == 1);
+    CHECK(mate_reachable(pos, 6));
 }

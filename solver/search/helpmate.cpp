@@ -86,7 +86,14 @@ int HelpSearch::search(Position& pos, int plies) {
     if (!last) {
         Frame f = frame();
         generate_legal(pos, f.list);
+        // docs/helpmate.md, The mated side's idle moves: the position after any other move
+        // fails mate_reachable() at once.
+        const Bitboard blocks = mate && !help_self_ ? mate_blocks(pos, plies) : ~Bitboard(0);
+        const Square own_king = pos.king_square(pos.side_to_move());
         for (Move m : f.list) {
+            if (m.active_from() != own_king && m.active_to() < SQUARE_NB &&
+                !(blocks & square_bb(m.active_to())))
+                continue;
             pos.make(m);
             line_.push_back(m);
             count += search(pos, plies - 1);

@@ -11,4 +11,9 @@ namespace dynamo {
 // Orthodox rules only (true otherwise), and true whenever castling is still possible.
 bool mate_reachable(const Position& pos, int plies);
 
+// At a node of the mated side (plies even, as above): the squares on which a move of its pieces
+// other than the king must land for the position after it to pass mate_reachable(); every
+// square when that test cannot tell. Its king's moves are never dismissed.
+Bitboard mate_blocks(const Position& pos, int plies);
+
 } // namespace dynamo
