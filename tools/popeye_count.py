@@ -22,6 +22,7 @@ problem that is not identical.
     tools/popeye_count.py /path/to/popeye --dynamo build/dynamo --popeye /path/to/py \\
         --cache /tmp/popeye_count [--maxtime 5] [--folders REGRESSIONS TESTS] \\
         [--files battle_play.inp] [--list] [--diffs DIR]
+    tools/popeye_count.py /path/to/popeye --from-lists whole.log rerun.log   # the table alone
 
 Not run by the tests: it needs a Popeye checkout and a Popeye build."""
 import argparse, collections, hashlib, os, re, subprocess, sys, tempfile
@@ -105,6 +106,7 @@ def refusal_reason(err):
             reason = re.sub(r"'[^']*'", "'…'", m.group(1))
             reason = re.sub(r"\(supported: .*\)", "", reason)
             reason = re.sub(r"\(expected .*\)", "", reason)
+            reason = re.sub(r"piece letter [A-Z](, [A-Z])* or [A-Z]", "piece letter", reason)
             return reason.strip()
     return "no output"
 
@@ -145,7 +147,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("popeye_checkout")
     ap.add_argument("--dynamo", default="build/dynamo")
-    ap.add_argument("--popeye", required=True, help="Popeye's program")
+    ap.add_argument("--popeye", help="Popeye's program (needed but with --from-lists)")
     ap.add_argument("--cache", default="/tmp/popeye_count")
     ap.add_argument("--maxtime", type=int, default=20, help="dynamo's time per problem (s)")
     ap.add_argument("--popeye-maxtime", type=int, default=300, help="Popeye's (s)")
@@ -154,7 +156,29 @@ def main():
     ap.add_argument("--files", nargs="*", help="only these .inp files (by name)")
     ap.add_argument("--list", action="store_true", help="print each problem's result")
     ap.add_argument("--diffs", help="a folder for both texts of each problem not identical")
+    ap.add_argument("--from-lists", nargs="*",
+                    help="only the table, from these --list outputs (a later line of a problem "
+                         "replaces an earlier one: a rerun of some files after a whole run)")
     a = ap.parse_args()
+    if a.from_lists:
+        results = {}
+        for path in a.from_lists:
+            for line in open(path):
+                m = re.match(r"^(\w+)/(\S+) (\d+): (.*)$", line.rstrip("\n"))
+                if m:
+                    kind = m.group(4)
+                    if kind.startswith("refused: "):
+                        kind = "refused: " + re.sub(r"piece letter [A-Z](, [A-Z])* or [A-Z]",
+                                                    "piece letter", kind[len("refused: "):])
+                    results[(m.group(1), m.group(2), int(m.group(3)))] = kind
+        counts = {f: collections.Counter() for f in a.folders}
+        for (folder, _, _), kind in results.items():
+            if folder in counts:
+                counts[folder][kind] += 1
+        print_table(a.folders, counts)
+        return 0
+    if not a.popeye:
+        ap.error("--popeye is needed")
     os.makedirs(a.cache, exist_ok=True)
     if a.diffs:
         os.makedirs(a.diffs, exist_ok=True)
@@ -172,9 +196,10 @@ def main():
                 theirs = ""
                 if status == 3 or "verdict: unfinished" in out or "Urteil: unfertig" in out:
                     kind = "unfinished"
-                elif not any(STIPULATION_LINE.match(l.rstrip(" ")) for l in out.split("\n")) \
-                        and ": error: " in err:
-                    kind = "refused: " + refusal_reason(err)
+                elif status == 2 and \
+                        not any(STIPULATION_LINE.match(l.rstrip(" ")) for l in out.split("\n")):
+                    # the reason in English, whatever the file's language
+                    kind = "refused: " + refusal_reason(solve(a, p, "en")[1])
                 else:
                     theirs = popeye_text(a, p)
                     if not theirs:
@@ -192,11 +217,15 @@ def main():
                     open(stem + ".ours", "w").write("\n".join(shared_part(out, False)) + "\n")
                     open(stem + ".popeye", "w").write(
                         "\n".join(shared_part(theirs, True)) + "\n")
+    print_table(a.folders, counts)
+
+
+def print_table(folders, counts):
     columns = ["identical", "reordered", "different", "unfinished", "no Popeye output"]
     print("| folder | problems | " + " | ".join(columns) + " | refused |")
     print("| --- | ---: | " + " | ".join("---:" for _ in columns) + " | ---: |")
     total = collections.Counter()
-    for folder in a.folders:
+    for folder in folders:
         c = counts[folder]
         total.update(c)
         refused = sum(n for k, n in c.items() if k.startswith("refused"))
