@@ -8,6 +8,7 @@ option lines, counters and our verdict block left out, runs of blank lines as on
 
   identical        the same lines in the same order
   reordered        the same lines in another order
+  ... but MoveNumbers  so, once Popeye's MoveNumbers lines ("  3  (Ta1-c1 )") are left out
   different        other lines
   refused: REASON  dynamo refused the problem (REASON: the error's words, with the problem's own
                    words such as piece codes taken out)
@@ -111,6 +112,24 @@ def refusal_reason(err):
     return "no output"
 
 
+# Popeye's MoveNumbers line before each first move: "  12  (Ta1-c1 )"; we show that progress on
+# the terminal instead (noted).
+MOVE_NUMBER = re.compile(r"^ +\d+ +\(.*\)$")
+
+
+def compared(ours, pop):
+    kind = ("identical" if ours == pop else
+            "reordered" if sorted(ours) == sorted(pop) else "different")
+    if kind == "different" and any(MOVE_NUMBER.match(l) for l in pop):
+        numbered = [l for l in pop if not MOVE_NUMBER.match(l)]
+        pop = [l for i, l in enumerate(numbered) if l or (i and numbered[i - 1])]
+        while pop and pop[-1] == "":
+            pop.pop()
+        if sorted(ours) == sorted(pop):
+            kind = ("identical" if ours == pop else "reordered") + " but MoveNumbers"
+    return kind
+
+
 def popeye_text(a, problem):
     """Popeye's output for one problem alone, cached; "" if it wrote none in time."""
     key = hashlib.sha1(problem.encode("latin-1", "replace")).hexdigest()[:16]
@@ -158,7 +177,8 @@ def main():
     ap.add_argument("--diffs", help="a folder for both texts of each problem not identical")
     ap.add_argument("--from-lists", nargs="*",
                     help="only the table, from these --list outputs (a later line of a problem "
-                         "replaces an earlier one: a rerun of some files after a whole run)")
+                         "replaces an earlier one: a rerun of some files after a whole run), "
+                         "with --diffs the texts kept there compared again")
     a = ap.parse_args()
     if a.from_lists:
         results = {}
@@ -170,6 +190,12 @@ def main():
                     if kind.startswith("refused: "):
                         kind = "refused: " + re.sub(r"piece letter [A-Z](, [A-Z])* or [A-Z]",
                                                     "piece letter", kind[len("refused: "):])
+                    stem = os.path.join(a.diffs or "", f"{m.group(1)}_{m.group(2)[:-4]}_{m.group(3)}")
+                    if a.diffs and os.path.exists(stem + ".ours") and kind in ("different",
+                                                                                 "reordered"):
+                        # compared again, as this script compares now
+                        kind = compared(*(open(stem + e).read().rstrip("\n").split("\n")
+                                          for e in (".ours", ".popeye")))
                     results[(m.group(1), m.group(2), int(m.group(3)))] = kind
         counts = {f: collections.Counter() for f in a.folders}
         for (folder, _, _), kind in results.items():
@@ -205,13 +231,11 @@ def main():
                     if not theirs:
                         kind = "no Popeye output"
                     else:
-                        ours, pop = shared_part(out, False), shared_part(theirs, True)
-                        kind = ("identical" if ours == pop else
-                                "reordered" if sorted(ours) == sorted(pop) else "different")
+                        kind = compared(shared_part(out, False), shared_part(theirs, True))
                 counts[folder][kind] += 1
                 if a.list:
                     print(f"{folder}/{name} {i}: {kind}", flush=True)
-                if a.diffs and kind in ("reordered", "different", "no Popeye output"):
+                if a.diffs and kind != "identical" and not kind.startswith(("refused", "unf")):
                     stem = os.path.join(a.diffs, f"{folder}_{name[:-4]}_{i}")
                     open(stem + ".inp", "w", encoding="latin-1").write(p)
                     open(stem + ".ours", "w").write("\n".join(shared_part(out, False)) + "\n")
@@ -221,7 +245,8 @@ def main():
 
 
 def print_table(folders, counts):
-    columns = ["identical", "reordered", "different", "unfinished", "no Popeye output"]
+    columns = ["identical", "reordered", "identical but MoveNumbers",
+               "reordered but MoveNumbers", "different", "unfinished", "no Popeye output"]
     print("| folder | problems | " + " | ".join(columns) + " | refused |")
     print("| --- | ---: | " + " | ".join("---:" for _ in columns) + " | ---: |")
     total = collections.Counter()
