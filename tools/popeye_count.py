@@ -50,7 +50,8 @@ def shared_part(text, popeye):
             header = False
         if popeye and COUNTER.match(line):
             continue
-        if line and line[0] != " " and not TWIN_LABEL.match(line):
+        if line and line[0] != " " and not TWIN_LABEL.match(line) and \
+                not (popeye and MOVE_NUMBER.match(line)):
             if popeye:
                 break
             continue
@@ -112,9 +113,11 @@ def refusal_reason(err):
     return "no output"
 
 
-# Popeye's MoveNumbers line before each first move: "  12  (Ta1-c1 )"; we show that progress on
-# the terminal instead (noted).
-MOVE_NUMBER = re.compile(r"^ +\d+ +\(.*\)$")
+# Popeye's MoveNumbers line before each first move: "  12  (Ta1-c1 )", and with Intelligent the
+# count after each twin: "23 potential positions in 4+4"; we show that progress on the terminal
+# instead (noted).
+MOVE_NUMBER = re.compile(r"^( +\d+ +\(.*\)|\d+ (potential positions in|moegliche Stellungen in|"
+                         r"positions possibles dans) \d+\+\d+)$")
 
 
 def compared(ours, pop):
