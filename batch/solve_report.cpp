@@ -45,6 +45,9 @@ void print_solution(std::ostream& out, const Problem& problem, const std::string
         TextReportOptions shown = text;
         shown.verdict = !apart;
         out << text_solution(diagram, solution, shown);
+        // Popeye writes a blank line for a position that cannot arise, where a solution would
+        // stand between two (REGRESSIONS/4_51_to_4_53.inp problem 9, twin k).
+        if (apart && solution.verdict == Verdict::Illegal) out << "\n";
         if (apart) {
             if (twins && twins->total > 1)
                 block << phrase(Phrase::TwinLabel, text.lang) << ": "
