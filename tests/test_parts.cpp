@@ -412,7 +412,7 @@ TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FE
 TEST_CASE("parts: NoWk, NoBk and Quodlibet travel with the part", "[parts][options]") {
     TempDir dir;
     const std::string nobk = nth_problem(read_file(test_data("popeye/files/4_47_to_4_49.inp")), 1);
-    REQUIRE(nobk.find("NoBk") != std::string::npos);
+    REQUIRE(nobk.find("nobk") != std::string::npos);
     const std::string nowk =
         "begin\nstip h#1\noption NoWk\npieces white rb1 black kh8 pf7g7h7\nend\n";
     const std::string quod = nth_problem(read_file(test_data("popeye/quodlibet/quodlibet.inp")), 1);

@@ -217,6 +217,13 @@ TEST_CASE("Quodlibet: each stipulation as Popeye", "[popeye-files][options][quod
         CHECK(effective_stipulation(p.stipulation, p.options).quodlibet ==
               (p.stipulation.kind == Stipulation::Kind::Self));
     }
+    // JSON says so where it is acted on (s#2), not where it changes nothing (r#2).
+    for (int index : {1, 4}) {
+        TempFile file("quodlibet.inp", nth_problem(text, index));
+        Run run = solve_file(file.str(), true);
+        INFO(run.out);
+        CHECK((run.out.find("\"quodlibet\":true") != std::string::npos) == (index == 1));
+    }
     // A twin's s#2 takes it: no note.
     ReadResult twin = read_problems("begin\nstip #2\noption Quodlibet\npieces white kb6 qh2 "
                                     "black ka8\ntwin stipulation s#2\nend\n",
@@ -249,7 +256,7 @@ std::string twins_text(const std::string& text) {
 // such a twin's label, two under the others'; so do we, line for line.
 TEST_CASE("Popeye's files: a twin that cannot arise gets one blank line, as in Popeye",
           "[popeye-files][twins]") {
-    Compared c = compared("popeye/files/4_51_to_4_53.inp", "popeye/files/4_51_to_4_53.reg", 9);
+    Compared c = compared("popeye/files/4_51_to_4_53.inp", "popeye/files/4_51_to_4_53.out", 9);
     const std::string ours = twins_text(c.out), theirs = twins_text(c.popeye);
     INFO("ours:\n" << ours << "Popeye:\n" << theirs);
     CHECK(theirs.find("k) +wSa7  +bBb2\n\nl) +wSa7  +bBc7\n\n\nm)") != std::string::npos);

@@ -79,7 +79,9 @@ def problems(text):
                 lang = language(w)
                 end_word = {"de": "EndeProblem", "fr": "FinProbleme"}.get(lang, "endproblem")
             continue
-        nxt = w.startswith(("next", "weiter", "asuiv"))
+        # Popeye's words, abbreviated as Popeye reads them ("weit" in BEISPIEL/quod.inp)
+        nxt = w.startswith(("next", "asuiv")) or \
+            (len(w) >= 3 and ("weiteresproblem".startswith(w) or "asuivre".startswith(w)))
         end = w == "end" or w.startswith(("endp", "ende", "finp"))
         if nxt or end:
             out.append(begin + "\n" + "\n".join(body) + "\n" + end_word + "\n")
