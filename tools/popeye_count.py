@@ -154,7 +154,7 @@ def popeye_text(a, problem):
 
 
 def solve(a, problem, lang):
-    path = os.path.join(a.cache, "problem.inp")
+    path = os.path.join(a.cache, f"problem-{os.getpid()}.inp")  # runs may share the cache
     open(path, "w", encoding="latin-1").write(problem)
     try:
         r = subprocess.run([a.dynamo, "solve", path, "--order", "popeye", "--lang", lang,
