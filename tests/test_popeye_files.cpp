@@ -334,6 +334,7 @@ TEST_CASE("Popeye's files: line for line with Popeye's own output", "[popeye-fil
         {"popeye/files/battle_play.inp", "popeye/files/battle_play.out", "en"},
         {"popeye/files/4_47_to_4_49.inp", "popeye/files/4_47_to_4_49.reg", "en"},
         {"popeye/files/quod.inp", "popeye/files/quod.out", "de"},
+        {"popeye/files/twin.inp", "popeye/files/twin.out", "de"},
     };
     const std::map<std::string, std::string> known = {
         {"popeye/files/4_47_to_4_49.inp 13",
