@@ -100,6 +100,7 @@ json option_words(const ProblemOptions& o) {
     add(o.half_duplex, "HalfDuplex");
     add(o.mates_in_1, "MatesIn1");
     add(o.post_key_play, "PostKeyPlay");
+    add(o.quodlibet, "Quodlibet");
     return words;
 }
 

@@ -109,6 +109,7 @@ std::string popeye_text(const SolveUnit& unit) {
     if (o.keep_mating_piece) options += " KeepMatingPiece";
     if (o.no_short_variations) options += " NoShortVariations";
     if (o.mates_in_1) options += " MatesIn1";
+    if (o.quodlibet) options += " Quodlibet";
     if (o.nontrivial_max >= 0)
         options += " NonTrivial " + std::to_string(o.nontrivial_max) + " " +
                    std::to_string(o.nontrivial_length);

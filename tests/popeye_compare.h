@@ -179,9 +179,14 @@ inline std::string nth_problem(const std::string& text, int index) {
             if (w.starts_with("deb")) lang_end = "FinProbleme";
             continue;
         }
-        bool next = w.starts_with("next") || w.starts_with("weiter") || w.starts_with("asuiv");
-        bool end =
-            w == "end" || w.starts_with("endp") || w.starts_with("ende") || w.starts_with("finp");
+        // Popeye's words, abbreviated as Popeye reads them ("weit" in BEISPIEL/quod.inp).
+        auto abbreviates = [&](std::string_view full) {
+            return w.size() >= 3 && full.substr(0, w.size()) == w;
+        };
+        bool next = w.starts_with("next") || abbreviates("weiteresproblem") ||
+                    w.starts_with("asuiv") || abbreviates("asuivre");
+        bool end = w == "end" || w.starts_with("endp") || w.starts_with("ende") ||
+                   w.starts_with("finp");
         if (next || end) {
             if (at == index) return begin_line + "\n" + body + lang_end + "\n";
             ++at;

@@ -11,6 +11,7 @@
 #include "solver/analysis/analysis.h"
 
 #include <map>
+#include <sstream>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -175,13 +176,92 @@ TEST_CASE("Popeye's files: StopOnShortSolutions and MaxSolutions with set play",
     }
 }
 
-// BEISPIEL/quod.inp problem 3 (s#2 Quodlibet, which Popeye solves with 1.Dh5*h6!): refused with
-// the reason rather than solved as a plain s#2, which has no solution.
-TEST_CASE("Popeye's files: Quodlibet is refused, not ignored", "[popeye-files][options]") {
+// BEISPIEL/quod.inp problem 3 (s#2 Quodlibet, German): Popeye's key 1.Dh5*h6! threatens a
+// selfmate, and some variations end in White's own mate (1...c4-c3 2.Dh6-f4 #). Problems 1 and 2
+// (s#=2) and 4 and 5 (semi-r#2) are refused for their stipulations.
+TEST_CASE("Popeye's files: Quodlibet as Popeye", "[popeye-files][options][quodlibet]") {
+    Compared c = compared("popeye/files/quod.inp", "popeye/files/quod.out", 3, "de");
+    INFO("ours:\n" << c.out << "Popeye:\n" << c.theirs);
+    CHECK(c.theirs.find("1.Dh5*h6 ! Drohung:") != std::string::npos);
+    CHECK(c.ours == c.theirs);
+    CHECK(c.out.find("              Quodlibet\n") != std::string::npos); // under the stipulation
     ReadResult r = read_problem_file(test_data("popeye/files/quod.inp"));
-    const Problem& p = problem(r, 3);
-    REQUIRE(p.errors.size() == 1);
-    CHECK(p.errors[0].text().find("option 'Quodlibet' is not supported") != std::string::npos);
+    for (int index : {1, 2, 4, 5}) {
+        INFO("problem " << index);
+        REQUIRE(problem(r, index).errors.size() == 1);
+        CHECK(problem(r, index).errors[0].text().find("is not supported") != std::string::npos);
+    }
+}
+
+// Quodlibet on each kind of stipulation (tests/data/popeye/quodlibet, made here, with Popeye's
+// output): s#N and s=N won by White's own goal too (keys, threats, variations, set play), r#N
+// unchanged (White's own mate is one it must play, "?!?"), #N and hs#N unchanged and noted.
+TEST_CASE("Quodlibet: each stipulation as Popeye", "[popeye-files][options][quodlibet]") {
+    const std::string input = "popeye/quodlibet/quodlibet.inp";
+    const std::string text = read_file(test_data(input));
+    int count = 0;
+    for (int index = 1; !nth_problem(text, index).empty(); ++index, ++count) {
+        Compared c = compared(input, "popeye/quodlibet/quodlibet.out", index);
+        INFO("problem " << index << "\nours:\n" << c.out << "Popeye:\n" << c.theirs);
+        CHECK(!c.theirs.empty());
+        CHECK(c.ours == c.theirs);
+    }
+    CHECK(count == 8);
+    // Noted where it changes nothing: r#2, #2, hs#1 (not in s#, s=).
+    ReadResult r = read_problem_file(test_data(input));
+    for (int index = 1; index <= count; ++index) {
+        INFO("problem " << index);
+        const Problem& p = problem(r, index);
+        CHECK(p.options.quodlibet);
+        CHECK(notes_say(p, "Quodlibet (no effect on") == (index >= 4 && index <= 7));
+        CHECK(effective_stipulation(p.stipulation, p.options).quodlibet ==
+              (p.stipulation.kind == Stipulation::Kind::Self));
+    }
+    // JSON says so where it is acted on (s#2), not where it changes nothing (r#2).
+    for (int index : {1, 4}) {
+        TempFile file("quodlibet.inp", nth_problem(text, index));
+        Run run = solve_file(file.str(), true);
+        INFO(run.out);
+        CHECK((run.out.find("\"quodlibet\":true") != std::string::npos) == (index == 1));
+    }
+    // A twin's s#2 takes it: no note.
+    ReadResult twin = read_problems("begin\nstip #2\noption Quodlibet\npieces white kb6 qh2 "
+                                    "black ka8\ntwin stipulation s#2\nend\n",
+                                    "t.inp");
+    REQUIRE(twin.problems.size() == 1);
+    CHECK(!notes_say(twin.problems[0], "Quodlibet"));
+}
+
+// The twins' part of a text as written, blank lines and all: from the line "a)" up to the first
+// line that is neither blank, nor indented, nor a twin's label (Popeye's "solution finished.",
+// our verdict blocks), trailing spaces left out.
+namespace {
+std::string twins_text(const std::string& text) {
+    std::istringstream in(text);
+    std::string out;
+    bool started = false;
+    for (std::string line; std::getline(in, line);) {
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        started |= line == "a)";
+        if (!started) continue;
+        if (!line.empty() && line[0] != ' ' && !is_twin_label(line)) break;
+        out += line + "\n";
+    }
+    return out;
+}
+} // namespace
+
+// REGRESSIONS/4_51_to_4_53.inp problem 9: 132 twins of an h#2 (MaxSolutions 1), some of which
+// cannot arise (k): a white king in check with Black to move). Popeye writes one blank line under
+// such a twin's label, two under the others'; so do we, line for line.
+TEST_CASE("Popeye's files: a twin that cannot arise gets one blank line, as in Popeye",
+          "[popeye-files][twins]") {
+    Compared c = compared("popeye/files/4_51_to_4_53.inp", "popeye/files/4_51_to_4_53.out", 9);
+    const std::string ours = twins_text(c.out), theirs = twins_text(c.popeye);
+    INFO("ours:\n" << ours << "Popeye:\n" << theirs);
+    CHECK(theirs.find("k) +wSa7  +bBb2\n\nl) +wSa7  +bBc7\n\n\nm)") != std::string::npos);
+    CHECK(ours == theirs);
+    CHECK(c.ours == c.theirs);
 }
 
 // docs/format.md, "Popeye's words": each row's example fares as the row says.
@@ -253,6 +333,8 @@ TEST_CASE("Popeye's files: line for line with Popeye's own output", "[popeye-fil
     const std::vector<File> files = {
         {"popeye/files/battle_play.inp", "popeye/files/battle_play.out", "en"},
         {"popeye/files/4_47_to_4_49.inp", "popeye/files/4_47_to_4_49.reg", "en"},
+        {"popeye/files/quod.inp", "popeye/files/quod.out", "de"},
+        {"popeye/files/twin.inp", "popeye/files/twin.out", "de"},
     };
     const std::map<std::string, std::string> known = {
         {"popeye/files/4_47_to_4_49.inp 13",

@@ -1,22 +1,26 @@
-// The stipulations beyond #N, s#N and h#N: =N, s=N, r#N, h=N (h=N.5), ser-h#N, hs#N. Orthodox problems
-// against Popeye's outputs (tests/data/popeye/stipulations), compared as structures; the same
-// searches under Dynamo rules against a brute force written here without the table or the tree
+// The stipulations beyond #N, s#N and h#N: =N, s=N, r#N, h=N (h=N.5), ser-h#N, hs#N. Orthodox
+// problems against Popeye's outputs (tests/data/popeye/stipulations), compared as structures; the
+// same searches under Dynamo rules against a brute force written here without the table or the tree
 // builder; the readers; the command line.
 #include "cli_helpers.h"
 #include "helpers.h"
 #include "popeye_compare.h"
+#include "random_placement.h"
 
 #include "format/base/fen.h"
+#include "format/base/stipulation_text.h"
 #include "format/input/problem_reader.h"
 #include "format/output/report_text.h"
-#include "format/base/stipulation_text.h"
 #include "solver/analysis/analysis.h"
+#include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
+#include <random>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -65,7 +69,7 @@ bool bf_attack(Position& pos, const Stipulation& s, int n) {
 }
 bool bf_defend(Position& pos, const Stipulation& s, int n) {
     const bool direct = s.kind == Stipulation::Kind::Direct;
-    if (direct && goal(pos, s.goal)) return true;
+    if ((direct || s.quodlibet) && goal(pos, s.goal)) return true; // Quodlibet: White's own too
     MoveList list;
     generate_legal(pos, list);
     if (list.empty()) return false;
@@ -133,8 +137,10 @@ int bf_series(Position& pos, int k) {
     int count = 0;
     for (Move m : list) {
         pos.make(m);
-        if (k == 0) count += is_checkmate(pos);
-        else if (k == 1) count += bf_series(pos, 0);
+        if (k == 0)
+            count += is_checkmate(pos);
+        else if (k == 1)
+            count += bf_series(pos, 0);
         else if (!pos.in_check()) {
             pos.make_null();
             count += bf_series(pos, k - 1);
@@ -188,7 +194,8 @@ TEST_CASE("Stipulations: h#0.5, as WhiteToPlay writes h#1, reads back", "[stipul
     CHECK_FALSE(parse_stipulation("h#0", back, nullptr));
     CHECK_FALSE(parse_stipulation("#0", back, nullptr));
     // The file reader too.
-    ReadResult read = read_problems("stipulation h#0.5\npieces white ka1 qb2 black kh8\nendproblem\n", "text");
+    ReadResult read =
+        read_problems("stipulation h#0.5\npieces white ka1 qb2 black kh8\nendproblem\n", "text");
     REQUIRE(read.problems.size() == 1);
     CHECK(read.problems[0].ok());
     CHECK(read.problems[0].stipulation.text == "h#0.5");
@@ -196,7 +203,8 @@ TEST_CASE("Stipulations: h#0.5, as WhiteToPlay writes h#1, reads back", "[stipul
 }
 
 // halfduplex_2: a #2 with HalfDuplex, Black plays White's part (Popeye's 19 keys, 3 tries).
-TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, hs#N, HalfDuplex agree with Popeye", "[stipulation][popeye]") {
+TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, hs#N, HalfDuplex agree with Popeye",
+          "[stipulation][popeye]") {
     namespace fs = std::filesystem;
     int compared = 0;
     std::vector<fs::path> files;
@@ -214,7 +222,8 @@ TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, hs#N, HalfDuplex agree with
             Position second;
             ours_second = text_solution(second, solve(other, second), {});
         }
-        std::string expected = read_file(path.parent_path().string() + "/" + path.stem().string() + ".out");
+        std::string expected =
+            read_file(path.parent_path().string() + "/" + path.stem().string() + ".out");
         auto stip_line = expected.find("\n  " + problem.stipulation.text);
         REQUIRE(stip_line != std::string::npos);
         expected = expected.substr(expected.find('\n', stip_line + 1));
@@ -236,7 +245,8 @@ TEST_CASE("Stipulations: =N, s=N, r#N, h=N, ser-h#N, hs#N, HalfDuplex agree with
         }
         ++compared;
     }
-    CHECK(compared == 18); // series_helpmate_short_3 added with its short notes test (test_popeye_order)
+    CHECK(compared ==
+          18); // series_helpmate_short_3 added with its short notes test (test_popeye_order)
 }
 
 // r#2 with Try (reflexmate_tries_2): tries "?" with their refutations under "but", the key "!",
@@ -278,8 +288,8 @@ TEST_CASE("Stipulations: Popeye's options under =N, s=N, r#N", "[stipulation][po
         Position diagram;
         Solution sol = solve(problem, diagram);
         std::string ours = text_solution(diagram, sol, {});
-        std::string expected = read_file(e.path().parent_path().string() + "/" +
-                                         e.path().stem().string() + ".out");
+        std::string expected =
+            read_file(e.path().parent_path().string() + "/" + e.path().stem().string() + ".out");
         expected = expected.substr(expected.find("\n  " + problem.stipulation.text));
         INFO(e.path().stem().string() << "\nours:\n" << ours << "\nPopeye:\n" << expected);
         CHECK(parse_solution(ours) == parse_solution(expected));
@@ -303,7 +313,8 @@ TEST_CASE("Stipulations: the brute force finds Popeye's keys", "[stipulation]") 
 }
 
 // Dynamo: each family on a position where the rules matter, against the brute force.
-TEST_CASE("Stipulations under Dynamo rules: the search agrees with the brute force", "[stipulation][dynamo]") {
+TEST_CASE("Stipulations under Dynamo rules: the search agrees with the brute force",
+          "[stipulation][dynamo]") {
     struct Case {
         const char* fen;
         const char* stip;
@@ -311,13 +322,13 @@ TEST_CASE("Stipulations under Dynamo rules: the search agrees with the brute for
     };
     // Each checked against the brute force; the number of keys pins the result down.
     // =2, White Kb6 Qd1, Black Ka8 (orthodox stalemate_2, 12 keys there): in Dynamo 4 are left
-    // (1.Qd5+, 1.Qd7, 1.Qf3+, 1.Qh1+). With pawns f4/f3 added, one: 1.Qf3 pushing the pawn off the board (f3E), check.
-    // s=2 and s=1 (orthodox selfstalemate_2 and _1): the orthodox solutions end in 2...Kxc2= or
-    // 1...Kxc2=, a capture, which Dynamo does not have: no key, and the brute force agrees that
-    // nothing else works (the king is never forced to stalemate White).
-    // r#2: the orthodox reflexmate_2 starts 1.Qxb7+, a capture: no key in Dynamo. Second r#2:
-    // White Ka1 Bd1 Rh6, Black Ka3 Pa2 Pd2 Pf4; 1.Rb6! threatens 2.Rb1, after which Black must
-    // mate: 2...a2-b1=Q pushing the rook off the board is mate (the only key, 1 try 1.Bc2?).
+    // (1.Qd5+, 1.Qd7, 1.Qf3+, 1.Qh1+). With pawns f4/f3 added, one: 1.Qf3 pushing the pawn off the
+    // board (f3E), check. s=2 and s=1 (orthodox selfstalemate_2 and _1): the orthodox solutions end
+    // in 2...Kxc2= or 1...Kxc2=, a capture, which Dynamo does not have: no key, and the brute force
+    // agrees that nothing else works (the king is never forced to stalemate White). r#2: the
+    // orthodox reflexmate_2 starts 1.Qxb7+, a capture: no key in Dynamo. Second r#2: White Ka1 Bd1
+    // Rh6, Black Ka3 Pa2 Pd2 Pf4; 1.Rb6! threatens 2.Rb1, after which Black must mate: 2...a2-b1=Q
+    // pushing the rook off the board is mate (the only key, 1 try 1.Bc2?).
     const std::vector<Case> cases = {
         {"k7/8/1K6/8/8/8/8/3Q4 w - - 0 1", "=2", 4},
         {"k7/8/1K6/8/5P2/5p2/8/3Q4 w - - 0 1", "=2", 1},
@@ -340,8 +351,9 @@ TEST_CASE("Stipulations under Dynamo rules: the search agrees with the brute for
     }
     // Help play: the number of lines. h=2 (orthodox helpstalemate_2, 4 solutions there): in
     // Dynamo 1 (1.g5 Rb4 2.g4 Rb4 pushing the pawn off the board); with the g-pawn on b4 and a
-    // rook on e2, 574 (the rooks push the pawn about). ser-h#2: Black's pawns a2 b2 cannot both stay, no solution; with Pb2 White's,
-    // one: 1.Ka2 2.Kb2 pushing the pawn to c2, then Kc3-b2 pushes the king back to a1, mate.
+    // rook on e2, 574 (the rooks push the pawn about). ser-h#2: Black's pawns a2 b2 cannot both
+    // stay, no solution; with Pb2 White's, one: 1.Ka2 2.Kb2 pushing the pawn to c2, then Kc3-b2
+    // pushes the king back to a1, mate.
     struct HelpCase {
         const char* fen;
         const char* stip;
@@ -363,16 +375,61 @@ TEST_CASE("Stipulations under Dynamo rules: the search agrees with the brute for
         int expected = 0;
         if (s.kind == Stipulation::Kind::SeriesHelp)
             for (int k = 1; k <= s.moves; ++k) expected += bf_series(pos, k);
-        else expected = bf_help(pos, 2 * s.moves, s.goal);
+        else
+            expected = bf_help(pos, 2 * s.moves, s.goal);
         CHECK(sol.solutions == expected);
         CHECK(expected == c.lines);
         CHECK(int(sol.help_lines.size()) == expected);
     }
 }
 
+// Quodlibet (s#N, s=N won by White's own goal too) on random positions, orthodox and Dynamo: the
+// keys are the brute force's, and some of them are no keys without Quodlibet.
+TEST_CASE("Quodlibet: the search agrees with the brute force, orthodox and Dynamo",
+          "[stipulation][quodlibet][dynamo]") {
+    std::mt19937 rng(20261207);
+    for (const RuleSet& rules : {RuleSet::orthodox(), RuleSet::dynamo_default()}) {
+        int positions = 0, widened = 0;
+        while (positions < 24) {
+            // Black's king in a corner's 3x3, White's pieces anywhere: mates are near.
+            Position pos;
+            pos.set_rules(rules);
+            RandomPlacer placer(pos, [&](Color c, PieceType pt) {
+                if (c == BLACK && pt == KING) return make_square(int(rng() % 3), int(rng() % 3));
+                return Square(rng() % SQUARE_NB);
+            });
+            placer.place(BLACK, KING);
+            placer.place(WHITE, KING);
+            placer.place(WHITE, std::array{QUEEN, ROOK, BISHOP, KNIGHT}[rng() % 4]);
+            placer.place(WHITE, std::array{ROOK, KNIGHT, PAWN}[rng() % 3]);
+            placer.place(BLACK, PAWN);
+            pos.set_side_to_move(WHITE);
+            pos.finish_setup();
+            if (illegal_reason(pos) || pos.in_check()) continue;
+            ++positions;
+            for (const char* text : {"s#1", "s#2", "s=1"}) {
+                Stipulation plain = stip_of(text), quod = plain;
+                quod.quodlibet = true;
+                AnalysisOptions options;
+                options.threads = 2;
+                options.variations = true;
+                Solution sol = analyse(pos, quod, options);
+                INFO(rules.name() << " " << text << " Quodlibet " << to_fen(pos) << "\n"
+                                  << text_solution(pos, sol, {}));
+                const std::set<Move> keys = bf_keys(pos, quod);
+                CHECK(keys_of(sol) == keys);
+                widened += keys != bf_keys(pos, plain);
+            }
+        }
+        INFO(rules.name());
+        CHECK(widened > 0);
+    }
+}
+
 // Were read but not solved: `solve` exited 2 ("=2 is not supported yet", naming the --fen of
 // the command rather than the stipulation) and `check` said "unsupported".
-TEST_CASE("Stipulations: =N and s=N solve from a file and from the command line", "[stipulation][solve]") {
+TEST_CASE("Stipulations: =N and s=N solve from a file and from the command line",
+          "[stipulation][solve]") {
     Run run = solve_file(test_data("popeye/stipulations/selfstalemate_2.inp"), false);
     CHECK(run.status == 0);
     CHECK(run.err.find("not supported") == std::string::npos);
@@ -397,9 +454,12 @@ TEST_CASE("Stipulations: =N and s=N solve from a file and from the command line"
 // Duplex: the problem is solved as set, then with the other side starting; the verdicts of both
 // halves make the problem's, the gravest (as for twins). halfduplex_2's position: White (Ka1) has
 // no mate in 2 against Kb3 Qd8 as set; with Black starting it has Popeye's 19 keys, one short.
-TEST_CASE("Stipulations: Duplex solves both halves, HalfDuplex the other one", "[stipulation][solve]") {
-    ReadResult read = read_problems("stipulation #2\noption Duplex\npieces black kb3 qd8 white ka1\n"
-                                    "endproblem\n", "duplex");
+TEST_CASE("Stipulations: Duplex solves both halves, HalfDuplex the other one",
+          "[stipulation][solve]") {
+    ReadResult read =
+        read_problems("stipulation #2\noption Duplex\npieces black kb3 qd8 white ka1\n"
+                      "endproblem\n",
+                      "duplex");
     REQUIRE(read.problems.size() == 1);
     REQUIRE(read.problems[0].ok());
     CHECK(read.problems[0].options.duplex);

@@ -50,6 +50,10 @@ constexpr Words4 PHRASES[] = {
      "chaque premier coup est résolu (les numéros de coup de Popeye suivent son propre ordre des "
      "coups)",
      "ogni prima mossa è risolta (i numeri di mossa di Popeye seguono il suo ordine delle mosse)"},
+    {"no effect on {0}: it changes s#N and s=N only, as in Popeye",
+     "ohne Wirkung auf {0}: es ändert nur s#N und s=N, wie in Popeye",
+     "sans effet sur {0} : il ne change que s#N et s=N, comme dans Popeye",
+     "senza effetto su {0}: cambia solo s#N e s=N, come in Popeye"},
     {"'orthodox' stands alone: it cannot be combined with other rule words",
      "'orthodox' steht allein: es lässt sich mit keinem anderen Regelwort verbinden",
      "'orthodox' s'emploie seul : il ne se combine avec aucun autre mot de règle",
@@ -91,7 +95,8 @@ constexpr Words4 PHRASES[] = {
     {"'{0}' is not supported", "'{0}' wird nicht unterstützt", "'{0}' n'est pas pris en charge",
      "'{0}' non è supportato"},
     {"'{0}' read, not acted on: no LaTeX file is written ('--export latex' writes one)",
-     "'{0}' gelesen, nicht angewandt: keine LaTeX-Datei geschrieben ('--export latex' schreibt eine)",
+     "'{0}' gelesen, nicht angewandt: keine LaTeX-Datei geschrieben ('--export latex' schreibt "
+     "eine)",
      "'{0}' lu, non appliqué : aucun fichier LaTeX écrit ('--export latex' en écrit un)",
      "'{0}' letto, non applicato: nessun file LaTeX scritto ('--export latex' ne scrive uno)"},
     {"'{0}' read, not acted on: the output is not copied to a file (redirect it)",

@@ -24,6 +24,7 @@ enum class Phrase : uint16_t {
     // Words inside messages.
     EndOfFile, EndOfLine, TheEndOfTheFile, Or, WithNote, NeutralNotSupported, NoteLabel,
     NoSuchFile, PermissionDenied, IsADirectory, MoveNumbersNote, StartMoveNumberNote,
+    QuodlibetNoEffect,
     OrthodoxAlone, SwitchesNeedDynamo,
     // The problem's grammar (problem_reader.cpp).
     NoProblem, MissingEnd, ExpectedBeginAfterEnd, MissingStipulation, MissingPieces,

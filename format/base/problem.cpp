@@ -71,7 +71,11 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
     return pos;
 }
 
-Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions& options) {
+bool quodlibet_applies(const Stipulation& stip) { return stip.kind == Stipulation::Kind::Self; }
+
+Stipulation effective_stipulation(const Stipulation& given, const ProblemOptions& options) {
+    Stipulation stip = given;
+    stip.quodlibet = options.quodlibet && quodlibet_applies(stip);
     if (stip.kind != Stipulation::Kind::Help || !options.white_to_play || stip.half ||
         stip.moves < 1)
         return stip;

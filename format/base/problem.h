@@ -11,8 +11,8 @@
 #include "format/base/text_input.h"
 #include "solver/analysis/analysis.h"
 #include "solver/board/position.h"
-#include "solver/rules/legality.h"
 #include "solver/board/rule_set.h"
+#include "solver/rules/legality.h"
 #include "solver/search/stipulation.h"
 
 #include <optional>
@@ -65,6 +65,8 @@ struct ProblemOptions {
     int intended = 1;            // Intended N / `remark intended: N` (our extension, helpmates)
     bool mates_in_1 = false;     // MatesIn1: show the defender's immediate mates in s# play
     bool post_key_play = false;  // PostKeyPlay: the diagram is the position after the key
+    bool quodlibet = false;      // Quodlibet: s#N, s=N won by the attacker's own goal too
+    int quodlibet_line = 0;      //   and the line it was read on
     Square en_passant = SQ_NONE; // EnPassant: the square the last double step passed (orthodox)
     // `remark prev: BOARD` (or `mate --prev`): the board before the opponent's last move, which
     // the no-undo rule forbids the side to move to return to (Dynamo only).
@@ -125,8 +127,14 @@ Position problem_position(const Placement& pieces, const Stipulation& stip, cons
                           const ProblemOptions& options);
 
 // The stipulation as solved: Popeye's WhiteToPlay turns a helpmate h#N into h#(N-1).5, White
-// playing the first half-move (its text then says so: "h#3.5").
+// playing the first half-move (its text then says so: "h#3.5"); Quodlibet marks s#N, s=N (and
+// nothing else: it changes no other stipulation, see quodlibet_applies).
 Stipulation effective_stipulation(const Stipulation& stip, const ProblemOptions& options);
+
+// Whether Quodlibet changes the stipulation: s#N, s=N (the attacker may also reach the goal
+// itself). In r#N it changes nothing (an attacker that can mate must, and fails by it), nor in
+// #N, h#N, ser-h#N, hs#N (Popeye: "not applicable - ignored", or nothing).
+bool quodlibet_applies(const Stipulation& stip);
 
 // What the problem's options ask of the analysis: tries (Try, Defence N), variations, threats
 // (NoThreat), set play, the defender's immediate mates (MatesIn1). Threads, hash and time limits

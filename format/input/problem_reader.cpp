@@ -6,6 +6,8 @@
 
 #include "format/input/reader/reader.h"
 
+#include <algorithm>
+
 namespace dynamo {
 
 namespace reader {
@@ -75,6 +77,21 @@ void Reader::check_complete(Problem& p, const Token& at, const Message& before) 
         report(&p, at, Message(Phrase::MissingStipulation, {word(Cmd::Stipulation), before}));
     if (!p.has_pieces)
         report(&p, at, Message(Phrase::MissingPieces, {word(Cmd::Pieces), before, "forsyth"}));
+    // Quodlibet where no stipulation of the problem (its twins' included) takes anything from
+    // it: noted at its line, as Popeye says "not applicable - ignored".
+    ProblemOptions& o = p.options;
+    if (o.quodlibet && p.ok() && !quodlibet_applies(p.stipulation) &&
+        std::none_of(p.twins.begin(), p.twins.end(), [](const Twin& t) {
+            return std::any_of(t.changes.begin(), t.changes.end(), [](const TwinChange& c) {
+                return c.kind == TwinChange::Kind::Stipulation && quodlibet_applies(c.stipulation);
+            });
+        })) {
+        Message said(Phrase::WithNote,
+                     {"Quodlibet", Message(Phrase::QuodlibetNoEffect, {p.stipulation.text})});
+        o.ignored.push_back(said.text());
+        o.ignored_lines.push_back(o.quodlibet_line);
+        o.ignored_said.push_back(std::move(said));
+    }
 }
 
 Ending Reader::read_problem(Problem& p, Token& begin) {

@@ -120,6 +120,7 @@ void problem_fields(json& j, const Problem& problem, const std::string& twin_lab
     j["origins"] = problem.origins;
     j["awards"] = problem.awards;
     j["stipulation"] = solution.stipulation.text;
+    if (solution.stipulation.quodlibet) j["quodlibet"] = true; // s#N, s=N: docs/format.md
     j["condition"] = diagram.rules().is_dynamo() ? diagram.rules().name() : "";
     j["verdict"] = verdict_name(solution.verdict);
     if (solution.verdict == Verdict::Illegal) j["illegal"] = solution.illegal_reason;

@@ -207,6 +207,7 @@ std::string text_header(const Problem& problem, const Position& diagram, const S
     // Popeye's option lines under the stipulation (output/plaintext/position.c).
     if (problem.options.duplex) out << centred("Duplex") << "\n";
     if (problem.options.half_duplex) out << centred("HalfDuplex") << "\n";
+    if (problem.options.quodlibet) out << centred("Quodlibet") << "\n";
     return out.str();
 }
 
@@ -221,6 +222,7 @@ std::string text_solution(const Position& diagram, const Solution& solution,
     std::ostringstream out;
     if (solution.verdict != Verdict::Illegal) {
         out << "\n";
+        const auto empty_at = out.tellp();
         if (!solution.set_play.empty()) {
             TreeWriter w(diagram, options.lang);
             w.set_play(solution.set_play);
@@ -262,6 +264,9 @@ std::string text_solution(const Position& diagram, const Solution& solution,
         const bool partial = options.short_lines_listed && solution.partial;
         if (partial) out << phrase(Phrase::PartialSolution, options.lang) << "\n";
         if (!solution.help_lines.empty() || partial) out << "\n";
+        // --order popeye: Popeye ends the solution with a blank line, after none a second one
+        // (REGRESSIONS/4_51_to_4_53.inp problem 9: "b) +wSa7  +bBa5", two blank lines, "c)").
+        if (options.short_lines_listed && out.tellp() == empty_at) out << "\n";
     }
     if (options.verdict) out << text_verdict(diagram, solution, options.lang);
     return out.str();

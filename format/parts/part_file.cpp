@@ -307,6 +307,9 @@ PartProblem problem_from(const json& j, int part) {
     std::string error;
     auto rules = parse_rules(j.at("rules").get<std::string>(), &error);
     if (!rules) throw Damaged("rules: " + error);
+    // NoWk, NoBk: more than the rules' words say (problem_position).
+    rules->no_white_king = j.value("no_white_king", false);
+    rules->no_black_king = j.value("no_black_king", false);
     if (!parse_fen(j.at("fen").get<std::string>(), *rules, p.diagram, &error))
         throw Damaged("fen: " + error);
     if (j.contains("castling_exclusive")) { // CastlingMutuallyExclusive: more than FEN says
@@ -329,6 +332,9 @@ PartProblem problem_from(const json& j, int part) {
     p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
     p.stipulation.moves = st.at("moves").get<int>();
     p.stipulation.half = st.at("half").get<bool>();
+    p.stipulation.quodlibet = st.value("quodlibet", false);
+    if (p.stipulation.quodlibet && p.stipulation.kind != Stipulation::Kind::Self)
+        throw Damaged("Quodlibet on a stipulation other than s#N, s=N");
     p.options = options_from(j.at("options"));
     // The options the header shows: Popeye's marks on the stipulation ("#6/1"), NoBoard.
     p.problem.options.threat_length = p.options.restrictions.threat_length;
@@ -336,6 +342,7 @@ PartProblem problem_from(const json& j, int part) {
     p.problem.options.nontrivial_max = p.options.restrictions.nontrivial_max;
     p.problem.options.nontrivial_length = p.options.restrictions.nontrivial_length;
     p.problem.options.no_board = h.value("no_board", false);
+    p.problem.options.quodlibet = h.value("quodlibet", false); // its line under the stipulation
     if (problem_identity(p.diagram, p.stipulation, p.options) != p.id)
         throw Damaged("problem " + std::to_string(p.problem.index) +
                       ": its id does not match its position, stipulation, rules and options");
@@ -446,6 +453,10 @@ std::string problem_identity(const Position& diagram, const Stipulation& stip,
                        answer_options_json(options).dump();
     if (diagram.castling().exclusive)
         text += "\nCastlingMutuallyExclusive " + std::to_string(diagram.castling().exclusive);
+    // Only when set, so that the identity of the parts solved without them stays what it was.
+    if (stip.quodlibet) text += "\nQuodlibet";
+    if (diagram.rules().no_white_king) text += "\nNoWk";
+    if (diagram.rules().no_black_king) text += "\nNoBk";
     return fingerprint(text);
 }
 
@@ -463,6 +474,7 @@ json part_problem_json(const PartProblem& p, int part) {
                    {"origins", p.problem.origins},
                    {"awards", p.problem.awards}};
     if (p.problem.options.no_board) j["header"]["no_board"] = true;
+    if (p.problem.options.quodlibet) j["header"]["quodlibet"] = true;
     j["fen"] = to_fen(p.diagram);
     if (p.diagram.castling().exclusive) j["castling_exclusive"] = p.diagram.castling().exclusive;
     const Stipulation& st = p.stipulation;
@@ -474,7 +486,10 @@ json part_problem_json(const PartProblem& p, int part) {
                         {"goal", st.goal == Stipulation::Goal::Mate ? "mate" : "stalemate"},
                         {"moves", st.moves},
                         {"half", st.half}};
+    if (st.quodlibet) j["stipulation"]["quodlibet"] = true;
     j["rules"] = p.diagram.rules().name();
+    if (p.diagram.rules().no_white_king) j["no_white_king"] = true;
+    if (p.diagram.rules().no_black_king) j["no_black_king"] = true;
     j["options"] = answer_options_json(p.options);
     if (!p.partial.illegal_reason.empty()) j["illegal"] = p.partial.illegal_reason;
     json shares = json::array();

@@ -17,7 +17,8 @@ std::optional<PlayNode> TreeBuilder::play(Position& pos, Move m, int length, boo
     node.move = m;
     node.mark = mark_of(pos);
     node.length = length;
-    if (!tree || (!self_ && node.mark == goal_)) return node;
+    // The attacker reached the goal itself (#N, =N; s#N, s=N under Quodlibet): the line ends.
+    if (!tree || (search_.stipulation().attacker_goal() && node.mark == goal_)) return node;
 
     // NonTrivial: the defences' subtrees get what this node leaves of the budget, as in the
     // search (the node wins, so it passes the guard).

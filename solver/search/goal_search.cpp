@@ -7,7 +7,7 @@ namespace dynamo {
 namespace {
 // Each stipulation's nodes apart in the shared table, and apart from MateSearch's.
 Key salt(const Stipulation& s) {
-    return 0x5BD1E9955BD1E995ULL * (Key(s.kind) * 2 + Key(s.goal) + 3);
+    return 0x5BD1E9955BD1E995ULL * (Key(s.kind) * 4 + Key(s.goal) * 2 + Key(s.quodlibet) + 5);
 }
 } // namespace
 
@@ -152,7 +152,8 @@ Outcome GoalSearch::defend(Position& pos, int n) {
     if (stop_.load(std::memory_order_relaxed)) return Outcome::Unknown;
     ++nodes_;
     const bool direct = stip_.kind == Stipulation::Kind::Direct;
-    if (direct && goal_reached(pos)) return Outcome::Win; // no restriction after the goal
+    // #N, =N, and Quodlibet: the attacker's move reached the goal (no restriction after it).
+    if (stip_.attacker_goal() && goal_reached(pos)) return Outcome::Win;
     BudgetRestorer restore{guards_.budget, guards_.budget};
     // r#N: a defender that can mate must, whatever the restrictions (Popeye tests it first).
     if (guards_.applied.any() && stip_.kind == Stipulation::Kind::Reflex &&

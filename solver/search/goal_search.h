@@ -1,5 +1,6 @@
 // Battle play towards a goal other than the direct mate and selfmate of MateSearch: direct
-// stalemate (=N), selfstalemate (s=N) and reflexmate (r#N). A plain exact AND/OR search on the
+// stalemate (=N), selfstalemate (s=N), reflexmate (r#N), and s#N, s=N under Quodlibet, where
+// the attacker wins by reaching the goal itself too. A plain exact AND/OR search on the
 // legal moves with the shared table, behind the BattleSearch interface (battle_search.h), so
 // that the tree builder and the analysis serve all of them. Popeye's search restrictions (Threat,
 // MaxFlightsquares, NonTrivial, KeepMatingPiece) apply here as in MateSearch: a direct stalemate
@@ -28,7 +29,8 @@ class GoalSearch final : public BattleSearch {
 
     // The stipulations this search is for (MateSearch keeps #N and s#N).
     static bool handles(const Stipulation& stip) {
-        return stip.goal != Stipulation::Goal::Mate || stip.kind == Stipulation::Kind::Reflex;
+        return stip.goal != Stipulation::Goal::Mate || stip.kind == Stipulation::Kind::Reflex ||
+               stip.quodlibet;
     }
 
     // BattleSearch (battle_search.h). Win: the goal within n ("at most n": monotone in n).

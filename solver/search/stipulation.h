@@ -23,7 +23,10 @@ struct Stipulation {
     Goal goal = Goal::Mate;
     int moves = 1;     // N of #N, s#N, h#N; for h#N.5 the N (0 in h#0.5)
     bool half = false; // h#N.5: White plays one half-move first; hs#N.5: Black does
-    std::string text;  // as written, normalised: "#2", "s#3", "h#2.5", "ser-h#3", "r#2"
+    // Popeye's Quodlibet on s#N, s=N: the attacker also wins by reaching the goal itself, as in
+    // #N, =N (options/quodlibet.c; docs/format.md, Quodlibet). Set only on Self.
+    bool quodlibet = false;
+    std::string text; // as written, normalised: "#2", "s#3", "h#2.5", "ser-h#3", "r#2"
 
     // Who moves first in the diagram (option WhiteToPlay can turn h#N into h#(N-0.5)).
     Color first_mover() const {
@@ -40,6 +43,9 @@ struct Stipulation {
     bool halvable() const { return kind == Kind::Help || kind == Kind::HelpSelf; }
     // Battle play in which the defender is to reach the goal (s#, s=, r#).
     bool self_play() const { return kind == Kind::Self || kind == Kind::Reflex; }
+    // Whether the attacker's own move reaching the goal wins: #N, =N, and s#N, s=N under
+    // Quodlibet.
+    bool attacker_goal() const { return kind == Kind::Direct || quodlibet; }
     bool operator==(const Stipulation&) const = default;
 };
 

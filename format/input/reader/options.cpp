@@ -107,13 +107,12 @@ constexpr OptionDef OPTIONS[] = {
      +[](O& o, const A& a) {
          o.no_castling.insert(o.no_castling.end(), a.squares.begin(), a.squares.end());
      }},
-    // A selfmate that White may also win by mating: not solved here, and read-and-ignored it
-    // would give another answer than Popeye's.
+    // s#N, s=N that the attacker may also win by reaching the goal itself (noted at the end of
+    // the problem where the stipulation takes nothing from it: check_complete).
     {{"Quodlibet", "Quodlibet", "Quodlibet"},
      Arg::None,
      1,
-     nullptr,
-     "a selfmate or direct mate either way is not solved yet"},
+     +[](O& o, const A& a) { o.quodlibet = true, o.quodlibet_line = a.line; }},
     {{"StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"},
      Arg::None,
      1,
