@@ -550,18 +550,28 @@ json part_file_json(int part, int parts, const std::vector<json>& problems) {
 }
 
 bool read_part_file(const std::string& path, PartFile& file, Message* error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        file = PartFile{};
+        file.path = path;
+        if (error) *error = Message(Phrase::PartFileUnreadable, {path});
+        return false;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return read_part_text(text.str(), path, file, error);
+}
+
+bool read_part_text(const std::string& text, const std::string& path, PartFile& file,
+                    Message* error) {
     file = PartFile{};
     file.path = path;
     auto fail = [&](Message m) {
         if (error) *error = std::move(m);
         return false;
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(Message(Phrase::PartFileUnreadable, {path}));
-    std::ostringstream text;
-    text << in.rdbuf();
     try {
-        json j = json::parse(text.str());
+        json j = json::parse(text);
         if (!j.is_object() || !j.contains("dynamo_part"))
             return fail(Message(Phrase::NotAPartFile, {path}));
         if (j.at("dynamo_part").get<int>() != PART_FORMAT)
