@@ -23,8 +23,8 @@ namespace {
 struct TempDir {
     fs::path path;
     TempDir() {
-        path = fs::temp_directory_path() / ("dynamo-parts-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(counter()++));
+        path = fs::temp_directory_path() /
+               ("dynamo-parts-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
         fs::create_directories(path);
     }
     ~TempDir() { fs::remove_all(path); }
@@ -113,14 +113,17 @@ void check_merges_to_whole(const std::string& file) {
 }
 
 // Some problems of a file (1-based), as a file of their own: the quick ones of a collection.
-std::string some_problems(const std::string& file, const std::vector<int>& wanted, const fs::path& dir) {
+std::string some_problems(const std::string& file, const std::vector<int>& wanted,
+                          const fs::path& dir) {
     std::ifstream in(file);
     std::vector<std::string> chunks(1);
     for (std::string line; std::getline(in, line);) {
         std::string word = line.substr(0, line.find(' '));
         if (word == "begin" || word == "end" || word == "endproblem") continue;
-        if (word == "nextproblem" || word == "next") chunks.emplace_back();
-        else chunks.back() += line + "\n";
+        if (word == "nextproblem" || word == "next")
+            chunks.emplace_back();
+        else
+            chunks.back() += line + "\n";
     }
     std::string text = "begin\n";
     for (size_t i = 0; i < wanted.size(); ++i)
@@ -136,12 +139,14 @@ TEST_CASE("parts: an orthodox #4 in 1, 3 and 7 parts merges to the whole solve",
 
 TEST_CASE("parts: Dynamo #3s in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
     TempDir dir; // M01 and M03, two #3s of the certified collection
-    check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/moremovers.pop", {1, 3}, dir.path));
+    check_merges_to_whole(
+        some_problems(project_root() + "/problems/dynamo/moremovers.pop", {1, 3}, dir.path));
 }
 
 TEST_CASE("parts: helpmates, with twins, in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
     TempDir dir; // H01 (a promotion), H02, H06 (a check on the way)
-    check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/helpmates.pop", {1, 2, 6}, dir.path));
+    check_merges_to_whole(
+        some_problems(project_root() + "/problems/dynamo/helpmates.pop", {1, 2, 6}, dir.path));
     check_merges_to_whole(project_root() + "/examples/helpmate-twins.pop");
 }
 
@@ -192,7 +197,8 @@ TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[
     CHECK_THAT(foreign.err, Catch::Contains("another position"));
 
     // Part 1 of the same problem under other rules (a Dynamo #4 is long: stopped, it is a part).
-    std::string ruled = write(dir.path / "dynamo-1.json", solve_part(file, 1, 3, 0.1, "Dynamo").out);
+    std::string ruled =
+        write(dir.path / "dynamo-1.json", solve_part(file, 1, 3, 0.1, "Dynamo").out);
     Run rules = merge({paths[0], ruled, paths[2]}, false);
     CHECK(rules.status == 2);
     CHECK_THAT(rules.err, Catch::Contains("other rules ('Dynamo', not 'orthodox')"));
@@ -247,9 +253,9 @@ TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and
     TempDir dir;
     // The seven-piece position of the depth benchmark, one move deeper than its s#4: minutes
     // of work, so that 0.2 s stops every part whatever the machine.
-    const std::string file = write(dir.path / "deep.pop",
-                                   "begin\nforsyth 2K5/4P3/8/5Q1R/8/6q1/4r3/2k5\n"
-                                   "stipulation s#6\ncondition Dynamo\nend\n");
+    const std::string file =
+        write(dir.path / "deep.pop", "begin\nforsyth 2K5/4P3/8/5Q1R/8/6q1/4r3/2k5\n"
+                                     "stipulation s#6\ncondition Dynamo\nend\n");
     std::vector<std::string> paths;
     for (int i = 0; i < 2; ++i) {
         Run r = solve_part(file, i, 2, 0.2);
@@ -281,7 +287,8 @@ TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and
 
 TEST_CASE("parts: MaxSolutions is applied at the merge, keys in generation order", "[parts]") {
     TempDir dir; // dynref P08, three keys: stopped at one, then at two
-    const std::string position = "forsyth 8/6Q1/Pk3RK1/8/2Q5/8/8/1r5P\nstipulation #1\ncondition Dynamo\n";
+    const std::string position =
+        "forsyth 8/6Q1/Pk3RK1/8/2Q5/8/8/1r5P\nstipulation #1\ncondition Dynamo\n";
     std::string file = write(dir.path / "maxsolutions.pop",
                              "begin\ntitle one\n" + position + "option MaxSolutions 1 Try\nnext\n" +
                                  "title two\n" + position + "option MaxSolutions 2 Try\nend\n");
@@ -303,9 +310,8 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
     Run whole_bound = solve_file(bound, false), whole_tries = solve_file(tries, false);
     REQUIRE(whole_bound.out.find("1.Bh6-f8 # ?!?") != std::string::npos);
     REQUIRE(whole_tries.out.find("2.Qe3-e8 # ?!?") != std::string::npos);
-    for (const std::string& file :
-         {bound, tries, test_data("popeye/stipulations/reflexmate_2.inp"),
-          test_data("popeye/stipulations/reflexmate_tries_2.inp")})
+    for (const std::string& file : {bound, tries, test_data("popeye/stipulations/reflexmate_2.inp"),
+                                    test_data("popeye/stipulations/reflexmate_tries_2.inp")})
         check_merges_to_whole(file);
 
     TempDir dir;
@@ -316,7 +322,7 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
     REQUIRE(p0.contains("forced"));
     CHECK(p0["forced"][0]["move"] == "Bh6-f8");
     CHECK(p0["forced"][0]["forced"] == true);
-    CHECK(p0["first_moves"].empty()); // bound to mate: nothing to split
+    CHECK(p0["first_moves"].empty());   // bound to mate: nothing to split
     CHECK_FALSE(p1.contains("forced")); // part 0's, once
     // A part file whose forced mate is not marked so is damaged, not silently merged.
     json damaged = json::parse(part0.out);
@@ -398,4 +404,35 @@ TEST_CASE("parts: CastlingMutuallyExclusive travels with the part, beyond its FE
     CHECK(part.out.find("\"castling_exclusive\":15") != std::string::npos);
     check_merges_to_whole(file);
     check_merges_to_whole(test_data("popeye/problems/castling_43.inp"));
+}
+
+TEST_CASE("parts: a part file's word on an illegal diagram must be the diagram's own",
+          "[parts][fuzz]") {
+    TempDir dir;
+    // Black, not to move, is in check: the part says so and has no first moves.
+    const std::string illegal = write(
+        dir.path / "illegal.pop", "begin\npieces white ke1 re7 black ke8\nstipulation #2\nend\n");
+    Run part = solve_part(illegal, 0, 1);
+    REQUIRE(part.status == 0);
+    json said = json::parse(part.out);
+    REQUIRE(said["problems"][0]["illegal"] == "the side not to move (black) is in check");
+    CHECK(merge({write(dir.path / "illegal.json", said.dump())}, false).status == 0);
+    json unsaid = said;
+    unsaid["problems"][0].erase("illegal");
+    Run quiet = merge({write(dir.path / "unsaid.json", unsaid.dump())}, false);
+    CHECK(quiet.status == 2);
+    CHECK_THAT(quiet.err, Catch::Contains("damaged part file"));
+
+    // A legal diagram said to be illegal, with no first moves to match: forged, not believed.
+    const std::string legal = write(dir.path / "legal.pop",
+                                    "begin\npieces white kg6 qb1 black kh8\nstipulation #2\nend\n");
+    json forged = json::parse(solve_part(legal, 0, 1).out);
+    forged["problems"][0]["illegal"] = "the side not to move (black) is in check";
+    forged["problems"][0]["first_moves"] = json::array();
+    forged["problems"][0]["findings"] = json::array();
+    Run believed = merge({write(dir.path / "forged.json", forged.dump())}, false);
+    CHECK(believed.status == 2);
+    CHECK(believed.out.empty());
+    CHECK_THAT(believed.err, Catch::Contains("damaged part file"));
+    CHECK_THAT(believed.err, Catch::Contains("said to be illegal"));
 }

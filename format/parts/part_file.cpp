@@ -5,6 +5,7 @@
 #include "format/base/notation.h"
 #include "format/base/rules_text.h"
 #include "format/output/report_json.h"
+#include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 #include "solver/search/goal_search.h"
 
@@ -340,7 +341,13 @@ PartProblem problem_from(const json& j, int part) {
         throw Damaged("problem " + std::to_string(p.problem.index) +
                       ": its id does not match its position, stipulation, rules and options");
 
+    // An illegal diagram is not searched: the file must say so, and say why, as the solver does.
     if (j.contains("illegal")) p.partial.illegal_reason = j.at("illegal").get<std::string>();
+    if (p.partial.illegal_reason != illegal_reason(p.diagram).value_or(""))
+        throw Damaged(p.partial.illegal_reason.empty()
+                          ? "an illegal diagram not said to be illegal"
+                          : "a diagram said to be illegal ('" + p.partial.illegal_reason +
+                                "') that is not, or not for that reason");
     MoveList moves;
     // The generators assume a position that can arise: an illegal diagram has no first moves.
     if (p.partial.illegal_reason.empty()) first_moves_of(p.diagram, p.stipulation, moves);
