@@ -6,7 +6,10 @@
 #include "popeye_compare.h"
 
 #include "cli/commands.h"
+#include "format/base/fen.h"
+#include "format/base/notation.h"
 #include "format/parts/part_file.h"
+#include "solver/rules/movegen.h"
 
 #include <nlohmann/json.hpp>
 
@@ -435,4 +438,54 @@ TEST_CASE("parts: a part file's word on an illegal diagram must be the diagram's
     CHECK(believed.out.empty());
     CHECK_THAT(believed.err, Catch::Contains("damaged part file"));
     CHECK_THAT(believed.err, Catch::Contains("said to be illegal"));
+}
+
+TEST_CASE("parts: a tree deeper than its stipulation is refused, however deep", "[parts][fuzz]") {
+    TempDir dir;
+    const std::string file = write(dir.path / "kings.pop",
+                                   "begin\npieces white ka1 rh1 black ka8\nstipulation #2\nend\n");
+    Run part = solve_part(file, 0, 1, 0, "Orthodox");
+    REQUIRE(part.status == 0);
+    const json whole = json::parse(part.out);
+    Position pos;
+    REQUIRE(parse_fen(whole["problems"][0]["fen"].get<std::string>(), RuleSet::orthodox(), pos,
+                      nullptr));
+    // A try whose play is the kings walking to and fro, `plies` deep: legal move by move, forged.
+    auto forged = [&](int plies) {
+        std::string open, close;
+        Position p = pos;
+        for (int ply = 0; ply < plies; ++ply) {
+            MoveList list;
+            generate_legal(p, list);
+            Move m = Move::none();
+            for (Move c : list)
+                if (type_of(p.piece_on(c.active_from())) == KING &&
+                    file_of(c.active_to()) + file_of(c.active_from()) == 1 &&
+                    rank_of(c.active_to()) == rank_of(c.active_from()))
+                    m = c;
+            REQUIRE(!m.is_none());
+            const bool attacker = ply % 2 == 0, last = ply == plies - 1;
+            open += R"({"code":)" + std::to_string(m.raw()) + R"(,"move":")" + move_text(p, m) +
+                    R"(","mark":"")" + (attacker ? R"(,"length":1)" : "") +
+                    (last       ? ""
+                     : attacker ? R"(,"defences":[)"
+                                : R"(,"continuations":[)");
+            close = (last ? "}" : "]}") + close;
+            p.make(m);
+        }
+        json j = whole;
+        size_t first = 0;
+        for (const json& f : j["problems"][0]["findings"])
+            if (f["move"] == "Ka1-b1") first = f["index"].get<size_t>();
+        j["problems"][0]["findings"][first]["root"] = "ROOT";
+        std::string text = j.dump();
+        text.replace(text.find(R"("ROOT")"), 6, R"({"kind":"try","play":)" + open + close + "}");
+        return write(dir.path / ("deep-" + std::to_string(plies) + ".json"), text);
+    };
+    CHECK(merge({forged(4)}, false).status == 0); // as deep as a #2 can be
+    for (int plies : {9, 50000}) {
+        Run deep = merge({forged(plies)}, false);
+        CHECK(deep.status == 2);
+        CHECK_THAT(deep.err, Catch::Contains("a tree deeper than its stipulation"));
+    }
 }

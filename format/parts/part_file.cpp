@@ -119,10 +119,15 @@ class TreeWriter {
     Position pos_;
 };
 
+// The plies a tree or line of a problem can hold: its stipulation's and the set play's, with room
+// to spare. A deeper one is forged (and would make the reader recurse without end).
+int max_plies(const Stipulation& stip) { return 2 * stip.moves + (stip.half ? 1 : 0) + 4; }
+
 class TreeReader {
   public:
-    explicit TreeReader(const Position& pos) : pos_(pos) {}
+    TreeReader(const Position& pos, int max_plies) : pos_(pos), max_plies_(max_plies) {}
     PlayNode play(const json& j) {
+        Deeper deeper(*this);
         PlayNode node;
         node.move = move_from(pos_, j);
         node.mark = mark_from(j.at("mark").get<std::string>());
@@ -140,6 +145,7 @@ class TreeReader {
         return node;
     }
     DefenceNode defence(const json& j) {
+        Deeper deeper(*this);
         DefenceNode d;
         d.move = move_from(pos_, j);
         d.mark = mark_from(j.at("mark").get<std::string>());
@@ -173,7 +179,17 @@ class TreeReader {
     Position& pos() { return pos_; }
 
   private:
+    struct Deeper {
+        TreeReader& reader;
+        explicit Deeper(TreeReader& r) : reader(r) {
+            if (++reader.depth_ > reader.max_plies_)
+                throw Damaged("a tree deeper than its stipulation (" +
+                              std::to_string(reader.max_plies_) + " plies at most)");
+        }
+        ~Deeper() { --reader.depth_; }
+    };
     Position pos_;
+    int max_plies_, depth_ = 0;
 };
 
 json line_json(const Position& diagram, const std::vector<Move>& line) {
@@ -186,7 +202,10 @@ json line_json(const Position& diagram, const std::vector<Move>& line) {
     return a;
 }
 
-std::vector<Move> line_from(const Position& diagram, const json& a) {
+std::vector<Move> line_from(const Position& diagram, const json& a, int max_plies) {
+    if (!a.is_array() || a.size() > size_t(max_plies))
+        throw Damaged("a line longer than its stipulation (" + std::to_string(max_plies) +
+                      " plies at most)");
     std::vector<Move> line;
     Position pos = diagram;
     for (const json& j : a) {
@@ -202,9 +221,9 @@ json lines_json(const Position& diagram, const std::vector<std::vector<Move>>& l
     return a;
 }
 
-std::vector<std::vector<Move>> lines_from(const Position& diagram, const json& a) {
+std::vector<std::vector<Move>> lines_from(const Position& diagram, const json& a, int max_plies) {
     std::vector<std::vector<Move>> lines;
-    for (const json& l : a) lines.push_back(line_from(diagram, l));
+    for (const json& l : a) lines.push_back(line_from(diagram, l, max_plies));
     return lines;
 }
 
@@ -272,7 +291,8 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
         f.move = move_from(pos, findings[i]);
         if (f.move != moves[int(i)]) throw Damaged("the set play's first moves are out of order");
         f.state = state_from(findings[i].at("state").get<std::string>());
-        if (findings[i].contains("lines")) f.lines = lines_from(pos, findings[i].at("lines"));
+        if (findings[i].contains("lines"))
+            f.lines = lines_from(pos, findings[i].at("lines"), max_plies(stip));
         a.first_moves.push_back(std::move(f));
     }
     for (const json& r : j.at("short")) {
@@ -284,7 +304,7 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
             size_t i = l.at("index").get<size_t>();
             if (i >= round.lines.size())
                 throw Damaged("a shorter set-play line under no first move");
-            round.lines[i] = lines_from(pos, l.at("lines"));
+            round.lines[i] = lines_from(pos, l.at("lines"), max_plies(stip));
         }
         a.short_rounds.push_back(std::move(round));
     }
@@ -330,6 +350,11 @@ PartProblem problem_from(const json& j, int part) {
     p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
     p.stipulation.moves = st.at("moves").get<int>();
     p.stipulation.half = st.at("half").get<bool>();
+    // As the stipulation reader allows (format/base/stipulation_text.cpp).
+    if (p.stipulation.moves < 0 || p.stipulation.moves > 99 ||
+        (p.stipulation.moves < 1 && !p.stipulation.half))
+        throw Damaged("stipulation of " + std::to_string(p.stipulation.moves) + " moves");
+    const int plies = max_plies(p.stipulation);
     p.options = options_from(j.at("options"));
     // The options the header shows: Popeye's marks on the stipulation ("#6/1"), NoBoard.
     p.problem.options.threat_length = p.options.restrictions.threat_length;
@@ -371,8 +396,8 @@ PartProblem problem_from(const json& j, int part) {
         if (move_from(p.diagram, f) != findings.move)
             throw Damaged("a finding under the wrong first move");
         findings.state = state_from(f.at("state").get<std::string>());
-        if (f.contains("root")) findings.root = TreeReader(p.diagram).root(f.at("root"));
-        if (f.contains("lines")) findings.lines = lines_from(p.diagram, f.at("lines"));
+        if (f.contains("root")) findings.root = TreeReader(p.diagram, plies).root(f.at("root"));
+        if (f.contains("lines")) findings.lines = lines_from(p.diagram, f.at("lines"), plies);
     }
     for (size_t i = 0; i < p.shares.size(); ++i)
         if (p.shares[i].part == part &&
@@ -385,11 +410,11 @@ PartProblem problem_from(const json& j, int part) {
         p.partial.set_play_done = s.at("done").get<bool>();
         Position set = p.diagram;
         set.make_null();
-        p.partial.set_play = TreeReader(set).defences(s.at("defences"));
+        p.partial.set_play = TreeReader(set, plies).defences(s.at("defences"));
     }
     if (j.contains("forced"))
         for (const json& m : j.at("forced")) {
-            p.partial.forced.push_back(TreeReader(p.diagram).play(m));
+            p.partial.forced.push_back(TreeReader(p.diagram, plies).play(m));
             if (!p.partial.forced.back().forced || p.partial.forced.back().mark != MoveMark::Mate)
                 throw Damaged("a forced mate that is not marked forced and mate");
         }
@@ -403,7 +428,7 @@ PartProblem problem_from(const json& j, int part) {
                 size_t i = l.at("index").get<size_t>();
                 if (i >= round.lines.size())
                     throw Damaged("a shorter helpmate under no first move");
-                round.lines[i] = lines_from(p.diagram, l.at("lines"));
+                round.lines[i] = lines_from(p.diagram, l.at("lines"), plies);
             }
             p.partial.short_rounds.push_back(std::move(round));
         }
