@@ -489,3 +489,25 @@ TEST_CASE("parts: a tree deeper than its stipulation is refused, however deep", 
         CHECK_THAT(deep.err, Catch::Contains("a tree deeper than its stipulation"));
     }
 }
+
+TEST_CASE("parts: a number out of its range or with a fraction is damage", "[parts][fuzz]") {
+    TempDir dir;
+    const std::string file = write(dir.path / "kings.pop",
+                                   "begin\npieces white ka1 rh1 black ka8\nstipulation #2\nend\n");
+    Run part = solve_part(file, 0, 1, 0, "Orthodox");
+    REQUIRE(part.status == 0);
+    const json whole = json::parse(part.out);
+    PartFile read;
+    Message error;
+    REQUIRE(read_part_text(whole.dump(), "whole.json", read, &error));
+    // Each of these was converted to an int with undefined behaviour (or wrapped) before.
+    for (const char* number : {"4.44e99", "2.5", "4294967296", "-1e300"}) {
+        std::string text = whole.dump();
+        const std::string twins = R"("twins":1)";
+        REQUIRE(text.find(twins) != std::string::npos);
+        text.replace(text.find(twins), twins.size(), std::string(R"("twins":)") + number);
+        INFO(number);
+        CHECK_FALSE(read_part_text(text, "forged.json", read, &error));
+        CHECK_THAT(error.text(Language::English), Catch::Contains("damaged part file"));
+    }
+}

@@ -11,8 +11,10 @@
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace dynamo {
 
@@ -24,6 +26,24 @@ namespace {
 struct Damaged : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// A whole number of type T: a fraction, or a number beyond T, is damage (nlohmann's get<T>()
+// would convert it with undefined behaviour).
+template <typename T> T number(const json& j) {
+    if (j.is_number_unsigned()) {
+        if (j.get<uint64_t>() <= uint64_t(std::numeric_limits<T>::max()))
+            return T(j.get<uint64_t>());
+    } else if (j.is_number_integer()) {
+        const int64_t v = j.get<int64_t>();
+        if (v >= 0 ? uint64_t(v) <= uint64_t(std::numeric_limits<T>::max())
+                   : std::is_signed_v<T> && v >= int64_t(std::numeric_limits<T>::min()))
+            return T(v);
+    } else if (!j.is_number()) {
+        return j.get<T>(); // the JSON reader's own message (a type error)
+    }
+    throw Damaged("the number " + j.dump() + " where a whole number up to " +
+                  std::to_string(std::numeric_limits<T>::max()) + " belongs");
+}
 
 MoveMark mark_from(const std::string& s) {
     if (s == "+") return MoveMark::Check;
@@ -49,7 +69,7 @@ json move_ref(const Position& pos, Move m) {
 }
 
 Move move_from(const Position& pos, const json& j) {
-    uint32_t code = j.at("code").get<uint32_t>();
+    uint32_t code = number<uint32_t>(j.at("code"));
     std::string text = j.at("move").get<std::string>();
     MoveList list;
     generate_legal(pos, list);
@@ -131,7 +151,7 @@ class TreeReader {
         PlayNode node;
         node.move = move_from(pos_, j);
         node.mark = mark_from(j.at("mark").get<std::string>());
-        node.length = j.at("length").get<int>();
+        node.length = number<int>(j.at("length"));
         node.zugzwang = j.value("zugzwang", false);
         node.forced = j.value("forced", false);
         pos_.make(node.move);
@@ -230,22 +250,22 @@ std::vector<std::vector<Move>> lines_from(const Position& diagram, const json& a
 AnalysisOptions options_from(const json& j) {
     AnalysisOptions a;
     a.tries = j.at("tries").get<bool>();
-    a.max_refutations = j.at("max_refutations").get<int>();
+    a.max_refutations = number<int>(j.at("max_refutations"));
     a.variations = j.at("variations").get<bool>();
     a.threats = j.at("threats").get<bool>();
     a.set_play = j.at("set_play").get<bool>();
     a.immediate_mates = j.at("immediate_mates").get<bool>();
-    a.intended = j.at("intended").get<int>();
-    a.max_solutions = j.at("max_solutions").get<int>();
-    a.max_keys = j.at("max_keys").get<int>();
+    a.intended = number<int>(j.at("intended"));
+    a.max_solutions = number<int>(j.at("max_solutions"));
+    a.max_keys = number<int>(j.at("max_keys"));
     a.popeye_max_solutions = j.value("popeye_max_solutions", false);
     a.no_short_variations = j.at("no_short_variations").get<bool>();
     a.every_short_line = j.value("every_short_line", false);
     const json& r = j.at("restrictions");
-    a.restrictions.threat_length = r.at("threat").get<int>();
-    a.restrictions.max_flights = r.at("max_flightsquares").get<int>();
-    a.restrictions.nontrivial_max = r.at("nontrivial_max").get<int>();
-    a.restrictions.nontrivial_length = r.at("nontrivial_length").get<int>();
+    a.restrictions.threat_length = number<int>(r.at("threat"));
+    a.restrictions.max_flights = number<int>(r.at("max_flightsquares"));
+    a.restrictions.nontrivial_max = number<int>(r.at("nontrivial_max"));
+    a.restrictions.nontrivial_length = number<int>(r.at("nontrivial_length"));
     a.restrictions.keep_mating_piece = r.at("keep_mating_piece").get<bool>();
     return a;
 }
@@ -297,11 +317,11 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
     }
     for (const json& r : j.at("short")) {
         ShortRound round;
-        round.plies = r.at("plies").get<int>();
+        round.plies = number<int>(r.at("plies"));
         round.done = r.at("done").get<bool>();
         round.lines.resize(a.first_moves.size());
         for (const json& l : r.at("lines")) {
-            size_t i = l.at("index").get<size_t>();
+            size_t i = number<size_t>(l.at("index"));
             if (i >= round.lines.size())
                 throw Damaged("a shorter set-play line under no first move");
             round.lines[i] = lines_from(pos, l.at("lines"), max_plies(stip));
@@ -314,7 +334,7 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
 PartProblem problem_from(const json& j, int part) {
     PartProblem p;
     p.problem.file = j.at("file").get<std::string>();
-    p.problem.index = j.at("index").get<int>();
+    p.problem.index = number<int>(j.at("index"));
     const json& h = j.at("header");
     p.problem.remarks = h.at("remarks").get<std::vector<std::string>>();
     p.problem.titles = h.at("titles").get<std::vector<std::string>>();
@@ -322,8 +342,8 @@ PartProblem problem_from(const json& j, int part) {
     p.problem.origins = h.at("origins").get<std::vector<std::string>>();
     p.problem.awards = h.at("awards").get<std::vector<std::string>>();
     p.label = j.at("twin").get<std::string>();
-    p.instance = j.at("twin_index").get<int>();
-    p.instances = j.at("twins").get<int>();
+    p.instance = number<int>(j.at("twin_index"));
+    p.instances = number<int>(j.at("twins"));
     p.id = j.at("id").get<std::string>();
     std::string error;
     auto rules = parse_rules(j.at("rules").get<std::string>(), &error);
@@ -332,7 +352,7 @@ PartProblem problem_from(const json& j, int part) {
         throw Damaged("fen: " + error);
     if (j.contains("castling_exclusive")) { // CastlingMutuallyExclusive: more than FEN says
         CastlingRights cr = p.diagram.castling();
-        cr.exclusive = uint8_t(j.at("castling_exclusive").get<int>() & 15);
+        cr.exclusive = uint8_t(number<int>(j.at("castling_exclusive")) & 15);
         p.diagram.set_castling(cr);
         p.diagram.finish_setup();
     }
@@ -348,7 +368,7 @@ PartProblem problem_from(const json& j, int part) {
                                             : Stipulation::Kind::Help;
     if (goal != "mate" && goal != "stalemate") throw Damaged("stipulation goal '" + goal + "'");
     p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
-    p.stipulation.moves = st.at("moves").get<int>();
+    p.stipulation.moves = number<int>(st.at("moves"));
     p.stipulation.half = st.at("half").get<bool>();
     // As the stipulation reader allows (format/base/stipulation_text.cpp).
     if (p.stipulation.moves < 0 || p.stipulation.moves > 99 ||
@@ -385,11 +405,11 @@ PartProblem problem_from(const json& j, int part) {
         if (m != moves[int(i)])
             throw Damaged("the first moves are not in the order of the diagram's");
         p.shares.push_back(
-            {m, shares[i].at("cost").get<uint64_t>(), shares[i].at("part").get<int>()});
+            {m, number<uint64_t>(shares[i].at("cost")), number<int>(shares[i].at("part"))});
         p.partial.first_moves[i].move = m;
     }
     for (const json& f : j.at("findings")) {
-        size_t i = f.at("index").get<size_t>();
+        size_t i = number<size_t>(f.at("index"));
         if (i >= p.partial.first_moves.size() || p.shares[i].part != part)
             throw Damaged("a finding for a first move that is not this part's");
         FirstMoveFindings& findings = p.partial.first_moves[i];
@@ -421,11 +441,11 @@ PartProblem problem_from(const json& j, int part) {
     if (j.contains("short")) {
         for (const json& r : j.at("short")) {
             ShortRound round;
-            round.plies = r.at("plies").get<int>();
+            round.plies = number<int>(r.at("plies"));
             round.done = r.at("done").get<bool>();
             round.lines.resize(p.partial.first_moves.size());
             for (const json& l : r.at("lines")) {
-                size_t i = l.at("index").get<size_t>();
+                size_t i = number<size_t>(l.at("index"));
                 if (i >= round.lines.size())
                     throw Damaged("a shorter helpmate under no first move");
                 round.lines[i] = lines_from(p.diagram, l.at("lines"), plies);
@@ -437,9 +457,9 @@ PartProblem problem_from(const json& j, int part) {
         p.partial.help_set_play.push_back(
             help_partial_from(help_set_play_position(p.diagram),
                               help_set_play_stipulation(p.stipulation), j.at("help_set_play")));
-    p.partial.nodes = j.at("nodes").get<uint64_t>();
+    p.partial.nodes = number<uint64_t>(j.at("nodes"));
     p.partial.seconds = j.at("time_s").get<double>();
-    p.partial.threads = j.at("threads").get<int>();
+    p.partial.threads = number<int>(j.at("threads"));
     return p;
 }
 
@@ -606,11 +626,11 @@ bool read_part_text(const std::string& text, const std::string& path, PartFile& 
         json j = json::parse(text);
         if (!j.is_object() || !j.contains("dynamo_part"))
             return fail(Message(Phrase::NotAPartFile, {path}));
-        if (j.at("dynamo_part").get<int>() != PART_FORMAT)
+        if (number<int>(j.at("dynamo_part")) != PART_FORMAT)
             return fail(Message(Phrase::PartFileFormat,
                                 {path, j.at("dynamo_part").dump(), std::to_string(PART_FORMAT)}));
-        file.part = j.at("part").get<int>();
-        file.parts = j.at("parts").get<int>();
+        file.part = number<int>(j.at("part"));
+        file.parts = number<int>(j.at("parts"));
         if (file.parts < 1 || file.part < 0 || file.part >= file.parts)
             throw Damaged("part " + std::to_string(file.part) + "/" + std::to_string(file.parts));
         for (const json& p : j.at("problems")) file.problems.push_back(problem_from(p, file.part));
