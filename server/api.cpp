@@ -18,6 +18,32 @@ namespace {
 
 using nlohmann::json;
 
+constexpr int MAX_NESTING = 64; // of a request's JSON: deeper is 400, unparsed
+
+// Whether the JSON text nests deeper than MAX_NESTING (brackets outside strings): refused before
+// it is parsed, so that no request can make the parser or the value's destructor recurse deep.
+bool too_deep(const std::string& text) {
+    int depth = 0;
+    bool in_string = false, escape = false;
+    for (char c : text) {
+        if (in_string) {
+            if (escape)
+                escape = false;
+            else if (c == '\\')
+                escape = true;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > MAX_NESTING) return true;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return false;
+}
+
 // The field `key` of an object as a string, or `fallback` when absent or null.
 std::string text_field(const json& request, const char* key, const std::string& fallback = "") {
     if (!request.is_object()) throw BadRequest("the request must be a JSON object");
@@ -154,6 +180,15 @@ ProblemOptions options_of(const json& request) {
 }
 
 } // namespace
+
+json parse_request(const std::string& body) {
+    if (too_deep(body))
+        throw BadRequest("the JSON nests deeper than " + std::to_string(MAX_NESTING) + " levels");
+    json request = json::parse(body, nullptr, false);
+    if (request.is_discarded()) throw BadRequest("the body is not JSON");
+    if (!request.is_object()) throw BadRequest("the request must be a JSON object");
+    return request;
+}
 
 Language language_of(const json& request) {
     const std::string word = text_field(request, "lang", "en");

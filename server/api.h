@@ -33,6 +33,10 @@ struct BadRequest : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A request's body as JSON: BadRequest if it is not a JSON object, or nests too deep to parse
+// safely.
+nlohmann::json parse_request(const std::string& body);
+
 // GET /api/info
 nlohmann::json info_json(const ServerOptions& options);
 // GET /api/problems

@@ -24,7 +24,6 @@ using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 constexpr size_t MAX_BODY = 1 << 20; // bytes of a request body: more is 413
-constexpr int MAX_NESTING = 64;      // of a request's JSON: deeper is 400, unparsed
 constexpr size_t MAX_PATH = 1024;    // of a request's path: longer is 414, before any route
 constexpr int HTTP_THREADS = 16;     // connections served at once
 constexpr int MAX_EVENT_STREAMS = 8; // of them event streams (each holds its connection)
@@ -39,38 +38,7 @@ void send_error(httplib::Response& res, int status, const std::string& message) 
     send_json(res, status, {{"error", message}});
 }
 
-// Whether the JSON text nests deeper than MAX_NESTING (brackets outside strings): refused before
-// it is parsed, so that no request can make the parser or the value's destructor recurse deep.
-bool too_deep(const std::string& text) {
-    int depth = 0;
-    bool in_string = false, escape = false;
-    for (char c : text) {
-        if (in_string) {
-            if (escape)
-                escape = false;
-            else if (c == '\\')
-                escape = true;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > MAX_NESTING) return true;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return false;
-}
-
-json parse_body(const httplib::Request& req) {
-    if (too_deep(req.body))
-        throw BadRequest("the JSON nests deeper than " + std::to_string(MAX_NESTING) + " levels");
-    json body = json::parse(req.body, nullptr, false);
-    if (body.is_discarded()) throw BadRequest("the body is not JSON");
-    if (!body.is_object()) throw BadRequest("the request must be a JSON object");
-    return body;
-}
+json parse_body(const httplib::Request& req) { return parse_request(req.body); }
 
 // A progress report of the analysis as the API gives it (docs/serve.md, "progress").
 json progress_json(const Progress& p, const Position& diagram, Language lang,

@@ -6,7 +6,10 @@
 #include "popeye_compare.h"
 
 #include "cli/commands.h"
+#include "format/base/fen.h"
+#include "format/base/notation.h"
 #include "format/parts/part_file.h"
+#include "solver/rules/movegen.h"
 
 #include <nlohmann/json.hpp>
 
@@ -439,4 +442,107 @@ TEST_CASE("parts: NoWk, NoBk and Quodlibet travel with the part", "[parts][optio
     Run merged = merge(paths, false);
     CHECK(merged.status != 0);
     CHECK(merged.err.find(paths[0]) != std::string::npos);
+}
+
+TEST_CASE("parts: a part file's word on an illegal diagram must be the diagram's own",
+          "[parts][fuzz]") {
+    TempDir dir;
+    // Black, not to move, is in check: the part says so and has no first moves.
+    const std::string illegal = write(
+        dir.path / "illegal.pop", "begin\npieces white ke1 re7 black ke8\nstipulation #2\nend\n");
+    Run part = solve_part(illegal, 0, 1);
+    REQUIRE(part.status == 0);
+    json said = json::parse(part.out);
+    REQUIRE(said["problems"][0]["illegal"] == "the side not to move (black) is in check");
+    CHECK(merge({write(dir.path / "illegal.json", said.dump())}, false).status == 0);
+    json unsaid = said;
+    unsaid["problems"][0].erase("illegal");
+    Run quiet = merge({write(dir.path / "unsaid.json", unsaid.dump())}, false);
+    CHECK(quiet.status == 2);
+    CHECK_THAT(quiet.err, Catch::Contains("damaged part file"));
+
+    // A legal diagram said to be illegal, with no first moves to match: forged, not believed.
+    const std::string legal = write(dir.path / "legal.pop",
+                                    "begin\npieces white kg6 qb1 black kh8\nstipulation #2\nend\n");
+    json forged = json::parse(solve_part(legal, 0, 1).out);
+    forged["problems"][0]["illegal"] = "the side not to move (black) is in check";
+    forged["problems"][0]["first_moves"] = json::array();
+    forged["problems"][0]["findings"] = json::array();
+    Run believed = merge({write(dir.path / "forged.json", forged.dump())}, false);
+    CHECK(believed.status == 2);
+    CHECK(believed.out.empty());
+    CHECK_THAT(believed.err, Catch::Contains("damaged part file"));
+    CHECK_THAT(believed.err, Catch::Contains("said to be illegal"));
+}
+
+TEST_CASE("parts: a tree deeper than its stipulation is refused, however deep", "[parts][fuzz]") {
+    TempDir dir;
+    const std::string file = write(dir.path / "kings.pop",
+                                   "begin\npieces white ka1 rh1 black ka8\nstipulation #2\nend\n");
+    Run part = solve_part(file, 0, 1, 0, "Orthodox");
+    REQUIRE(part.status == 0);
+    const json whole = json::parse(part.out);
+    Position pos;
+    REQUIRE(parse_fen(whole["problems"][0]["fen"].get<std::string>(), RuleSet::orthodox(), pos,
+                      nullptr));
+    // A try whose play is the kings walking to and fro, `plies` deep: legal move by move, forged.
+    auto forged = [&](int plies) {
+        std::string open, close;
+        Position p = pos;
+        for (int ply = 0; ply < plies; ++ply) {
+            MoveList list;
+            generate_legal(p, list);
+            Move m = Move::none();
+            for (Move c : list)
+                if (type_of(p.piece_on(c.active_from())) == KING &&
+                    file_of(c.active_to()) + file_of(c.active_from()) == 1 &&
+                    rank_of(c.active_to()) == rank_of(c.active_from()))
+                    m = c;
+            REQUIRE(!m.is_none());
+            const bool attacker = ply % 2 == 0, last = ply == plies - 1;
+            open += R"({"code":)" + std::to_string(m.raw()) + R"(,"move":")" + move_text(p, m) +
+                    R"(","mark":"")" + (attacker ? R"(,"length":1)" : "") +
+                    (last       ? ""
+                     : attacker ? R"(,"defences":[)"
+                                : R"(,"continuations":[)");
+            close = (last ? "}" : "]}") + close;
+            p.make(m);
+        }
+        json j = whole;
+        size_t first = 0;
+        for (const json& f : j["problems"][0]["findings"])
+            if (f["move"] == "Ka1-b1") first = f["index"].get<size_t>();
+        j["problems"][0]["findings"][first]["root"] = "ROOT";
+        std::string text = j.dump();
+        text.replace(text.find(R"("ROOT")"), 6, R"({"kind":"try","play":)" + open + close + "}");
+        return write(dir.path / ("deep-" + std::to_string(plies) + ".json"), text);
+    };
+    CHECK(merge({forged(4)}, false).status == 0); // as deep as a #2 can be
+    for (int plies : {9, 50000}) {
+        Run deep = merge({forged(plies)}, false);
+        CHECK(deep.status == 2);
+        CHECK_THAT(deep.err, Catch::Contains("a tree deeper than its stipulation"));
+    }
+}
+
+TEST_CASE("parts: a number out of its range or with a fraction is damage", "[parts][fuzz]") {
+    TempDir dir;
+    const std::string file = write(dir.path / "kings.pop",
+                                   "begin\npieces white ka1 rh1 black ka8\nstipulation #2\nend\n");
+    Run part = solve_part(file, 0, 1, 0, "Orthodox");
+    REQUIRE(part.status == 0);
+    const json whole = json::parse(part.out);
+    PartFile read;
+    Message error;
+    REQUIRE(read_part_text(whole.dump(), "whole.json", read, &error));
+    // Each of these was converted to an int with undefined behaviour (or wrapped) before.
+    for (const char* number : {"4.44e99", "2.5", "4294967296", "-1e300"}) {
+        std::string text = whole.dump();
+        const std::string twins = R"("twins":1)";
+        REQUIRE(text.find(twins) != std::string::npos);
+        text.replace(text.find(twins), twins.size(), std::string(R"("twins":)") + number);
+        INFO(number);
+        CHECK_FALSE(read_part_text(text, "forged.json", read, &error));
+        CHECK_THAT(error.text(Language::English), Catch::Contains("damaged part file"));
+    }
 }

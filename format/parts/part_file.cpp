@@ -5,13 +5,16 @@
 #include "format/base/notation.h"
 #include "format/base/rules_text.h"
 #include "format/output/report_json.h"
+#include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
 #include "solver/search/goal_search.h"
 
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace dynamo {
 
@@ -23,6 +26,24 @@ namespace {
 struct Damaged : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// A whole number of type T: a fraction, or a number beyond T, is damage (nlohmann's get<T>()
+// would convert it with undefined behaviour).
+template <typename T> T number(const json& j) {
+    if (j.is_number_unsigned()) {
+        if (j.get<uint64_t>() <= uint64_t(std::numeric_limits<T>::max()))
+            return T(j.get<uint64_t>());
+    } else if (j.is_number_integer()) {
+        const int64_t v = j.get<int64_t>();
+        if (v >= 0 ? uint64_t(v) <= uint64_t(std::numeric_limits<T>::max())
+                   : std::is_signed_v<T> && v >= int64_t(std::numeric_limits<T>::min()))
+            return T(v);
+    } else if (!j.is_number()) {
+        return j.get<T>(); // the JSON reader's own message (a type error)
+    }
+    throw Damaged("the number " + j.dump() + " where a whole number up to " +
+                  std::to_string(std::numeric_limits<T>::max()) + " belongs");
+}
 
 MoveMark mark_from(const std::string& s) {
     if (s == "+") return MoveMark::Check;
@@ -48,7 +69,7 @@ json move_ref(const Position& pos, Move m) {
 }
 
 Move move_from(const Position& pos, const json& j) {
-    uint32_t code = j.at("code").get<uint32_t>();
+    uint32_t code = number<uint32_t>(j.at("code"));
     std::string text = j.at("move").get<std::string>();
     MoveList list;
     generate_legal(pos, list);
@@ -118,14 +139,19 @@ class TreeWriter {
     Position pos_;
 };
 
+// The plies a tree or line of a problem can hold: its stipulation's and the set play's, with room
+// to spare. A deeper one is forged (and would make the reader recurse without end).
+int max_plies(const Stipulation& stip) { return 2 * stip.moves + (stip.half ? 1 : 0) + 4; }
+
 class TreeReader {
   public:
-    explicit TreeReader(const Position& pos) : pos_(pos) {}
+    TreeReader(const Position& pos, int max_plies) : pos_(pos), max_plies_(max_plies) {}
     PlayNode play(const json& j) {
+        Deeper deeper(*this);
         PlayNode node;
         node.move = move_from(pos_, j);
         node.mark = mark_from(j.at("mark").get<std::string>());
-        node.length = j.at("length").get<int>();
+        node.length = number<int>(j.at("length"));
         node.zugzwang = j.value("zugzwang", false);
         node.forced = j.value("forced", false);
         pos_.make(node.move);
@@ -139,6 +165,7 @@ class TreeReader {
         return node;
     }
     DefenceNode defence(const json& j) {
+        Deeper deeper(*this);
         DefenceNode d;
         d.move = move_from(pos_, j);
         d.mark = mark_from(j.at("mark").get<std::string>());
@@ -172,7 +199,17 @@ class TreeReader {
     Position& pos() { return pos_; }
 
   private:
+    struct Deeper {
+        TreeReader& reader;
+        explicit Deeper(TreeReader& r) : reader(r) {
+            if (++reader.depth_ > reader.max_plies_)
+                throw Damaged("a tree deeper than its stipulation (" +
+                              std::to_string(reader.max_plies_) + " plies at most)");
+        }
+        ~Deeper() { --reader.depth_; }
+    };
     Position pos_;
+    int max_plies_, depth_ = 0;
 };
 
 json line_json(const Position& diagram, const std::vector<Move>& line) {
@@ -185,7 +222,10 @@ json line_json(const Position& diagram, const std::vector<Move>& line) {
     return a;
 }
 
-std::vector<Move> line_from(const Position& diagram, const json& a) {
+std::vector<Move> line_from(const Position& diagram, const json& a, int max_plies) {
+    if (!a.is_array() || a.size() > size_t(max_plies))
+        throw Damaged("a line longer than its stipulation (" + std::to_string(max_plies) +
+                      " plies at most)");
     std::vector<Move> line;
     Position pos = diagram;
     for (const json& j : a) {
@@ -201,31 +241,31 @@ json lines_json(const Position& diagram, const std::vector<std::vector<Move>>& l
     return a;
 }
 
-std::vector<std::vector<Move>> lines_from(const Position& diagram, const json& a) {
+std::vector<std::vector<Move>> lines_from(const Position& diagram, const json& a, int max_plies) {
     std::vector<std::vector<Move>> lines;
-    for (const json& l : a) lines.push_back(line_from(diagram, l));
+    for (const json& l : a) lines.push_back(line_from(diagram, l, max_plies));
     return lines;
 }
 
 AnalysisOptions options_from(const json& j) {
     AnalysisOptions a;
     a.tries = j.at("tries").get<bool>();
-    a.max_refutations = j.at("max_refutations").get<int>();
+    a.max_refutations = number<int>(j.at("max_refutations"));
     a.variations = j.at("variations").get<bool>();
     a.threats = j.at("threats").get<bool>();
     a.set_play = j.at("set_play").get<bool>();
     a.immediate_mates = j.at("immediate_mates").get<bool>();
-    a.intended = j.at("intended").get<int>();
-    a.max_solutions = j.at("max_solutions").get<int>();
-    a.max_keys = j.at("max_keys").get<int>();
+    a.intended = number<int>(j.at("intended"));
+    a.max_solutions = number<int>(j.at("max_solutions"));
+    a.max_keys = number<int>(j.at("max_keys"));
     a.popeye_max_solutions = j.value("popeye_max_solutions", false);
     a.no_short_variations = j.at("no_short_variations").get<bool>();
     a.every_short_line = j.value("every_short_line", false);
     const json& r = j.at("restrictions");
-    a.restrictions.threat_length = r.at("threat").get<int>();
-    a.restrictions.max_flights = r.at("max_flightsquares").get<int>();
-    a.restrictions.nontrivial_max = r.at("nontrivial_max").get<int>();
-    a.restrictions.nontrivial_length = r.at("nontrivial_length").get<int>();
+    a.restrictions.threat_length = number<int>(r.at("threat"));
+    a.restrictions.max_flights = number<int>(r.at("max_flightsquares"));
+    a.restrictions.nontrivial_max = number<int>(r.at("nontrivial_max"));
+    a.restrictions.nontrivial_length = number<int>(r.at("nontrivial_length"));
     a.restrictions.keep_mating_piece = r.at("keep_mating_piece").get<bool>();
     return a;
 }
@@ -271,19 +311,20 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
         f.move = move_from(pos, findings[i]);
         if (f.move != moves[int(i)]) throw Damaged("the set play's first moves are out of order");
         f.state = state_from(findings[i].at("state").get<std::string>());
-        if (findings[i].contains("lines")) f.lines = lines_from(pos, findings[i].at("lines"));
+        if (findings[i].contains("lines"))
+            f.lines = lines_from(pos, findings[i].at("lines"), max_plies(stip));
         a.first_moves.push_back(std::move(f));
     }
     for (const json& r : j.at("short")) {
         ShortRound round;
-        round.plies = r.at("plies").get<int>();
+        round.plies = number<int>(r.at("plies"));
         round.done = r.at("done").get<bool>();
         round.lines.resize(a.first_moves.size());
         for (const json& l : r.at("lines")) {
-            size_t i = l.at("index").get<size_t>();
+            size_t i = number<size_t>(l.at("index"));
             if (i >= round.lines.size())
                 throw Damaged("a shorter set-play line under no first move");
-            round.lines[i] = lines_from(pos, l.at("lines"));
+            round.lines[i] = lines_from(pos, l.at("lines"), max_plies(stip));
         }
         a.short_rounds.push_back(std::move(round));
     }
@@ -293,7 +334,7 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
 PartProblem problem_from(const json& j, int part) {
     PartProblem p;
     p.problem.file = j.at("file").get<std::string>();
-    p.problem.index = j.at("index").get<int>();
+    p.problem.index = number<int>(j.at("index"));
     const json& h = j.at("header");
     p.problem.remarks = h.at("remarks").get<std::vector<std::string>>();
     p.problem.titles = h.at("titles").get<std::vector<std::string>>();
@@ -301,8 +342,8 @@ PartProblem problem_from(const json& j, int part) {
     p.problem.origins = h.at("origins").get<std::vector<std::string>>();
     p.problem.awards = h.at("awards").get<std::vector<std::string>>();
     p.label = j.at("twin").get<std::string>();
-    p.instance = j.at("twin_index").get<int>();
-    p.instances = j.at("twins").get<int>();
+    p.instance = number<int>(j.at("twin_index"));
+    p.instances = number<int>(j.at("twins"));
     p.id = j.at("id").get<std::string>();
     std::string error;
     auto rules = parse_rules(j.at("rules").get<std::string>(), &error);
@@ -314,7 +355,7 @@ PartProblem problem_from(const json& j, int part) {
         throw Damaged("fen: " + error);
     if (j.contains("castling_exclusive")) { // CastlingMutuallyExclusive: more than FEN says
         CastlingRights cr = p.diagram.castling();
-        cr.exclusive = uint8_t(j.at("castling_exclusive").get<int>() & 15);
+        cr.exclusive = uint8_t(number<int>(j.at("castling_exclusive")) & 15);
         p.diagram.set_castling(cr);
         p.diagram.finish_setup();
     }
@@ -330,11 +371,16 @@ PartProblem problem_from(const json& j, int part) {
                                             : Stipulation::Kind::Help;
     if (goal != "mate" && goal != "stalemate") throw Damaged("stipulation goal '" + goal + "'");
     p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
-    p.stipulation.moves = st.at("moves").get<int>();
+    p.stipulation.moves = number<int>(st.at("moves"));
     p.stipulation.half = st.at("half").get<bool>();
     p.stipulation.quodlibet = st.value("quodlibet", false);
     if (p.stipulation.quodlibet && p.stipulation.kind != Stipulation::Kind::Self)
         throw Damaged("Quodlibet on a stipulation other than s#N, s=N");
+    // As the stipulation reader allows (format/base/stipulation_text.cpp).
+    if (p.stipulation.moves < 0 || p.stipulation.moves > 99 ||
+        (p.stipulation.moves < 1 && !p.stipulation.half))
+        throw Damaged("stipulation of " + std::to_string(p.stipulation.moves) + " moves");
+    const int plies = max_plies(p.stipulation);
     p.options = options_from(j.at("options"));
     // The options the header shows: Popeye's marks on the stipulation ("#6/1"), NoBoard.
     p.problem.options.threat_length = p.options.restrictions.threat_length;
@@ -347,7 +393,13 @@ PartProblem problem_from(const json& j, int part) {
         throw Damaged("problem " + std::to_string(p.problem.index) +
                       ": its id does not match its position, stipulation, rules and options");
 
+    // An illegal diagram is not searched: the file must say so, and say why, as the solver does.
     if (j.contains("illegal")) p.partial.illegal_reason = j.at("illegal").get<std::string>();
+    if (p.partial.illegal_reason != illegal_reason(p.diagram).value_or(""))
+        throw Damaged(p.partial.illegal_reason.empty()
+                          ? "an illegal diagram not said to be illegal"
+                          : "a diagram said to be illegal ('" + p.partial.illegal_reason +
+                                "') that is not, or not for that reason");
     MoveList moves;
     // The generators assume a position that can arise: an illegal diagram has no first moves.
     if (p.partial.illegal_reason.empty()) first_moves_of(p.diagram, p.stipulation, moves);
@@ -360,19 +412,19 @@ PartProblem problem_from(const json& j, int part) {
         if (m != moves[int(i)])
             throw Damaged("the first moves are not in the order of the diagram's");
         p.shares.push_back(
-            {m, shares[i].at("cost").get<uint64_t>(), shares[i].at("part").get<int>()});
+            {m, number<uint64_t>(shares[i].at("cost")), number<int>(shares[i].at("part"))});
         p.partial.first_moves[i].move = m;
     }
     for (const json& f : j.at("findings")) {
-        size_t i = f.at("index").get<size_t>();
+        size_t i = number<size_t>(f.at("index"));
         if (i >= p.partial.first_moves.size() || p.shares[i].part != part)
             throw Damaged("a finding for a first move that is not this part's");
         FirstMoveFindings& findings = p.partial.first_moves[i];
         if (move_from(p.diagram, f) != findings.move)
             throw Damaged("a finding under the wrong first move");
         findings.state = state_from(f.at("state").get<std::string>());
-        if (f.contains("root")) findings.root = TreeReader(p.diagram).root(f.at("root"));
-        if (f.contains("lines")) findings.lines = lines_from(p.diagram, f.at("lines"));
+        if (f.contains("root")) findings.root = TreeReader(p.diagram, plies).root(f.at("root"));
+        if (f.contains("lines")) findings.lines = lines_from(p.diagram, f.at("lines"), plies);
     }
     for (size_t i = 0; i < p.shares.size(); ++i)
         if (p.shares[i].part == part &&
@@ -385,25 +437,25 @@ PartProblem problem_from(const json& j, int part) {
         p.partial.set_play_done = s.at("done").get<bool>();
         Position set = p.diagram;
         set.make_null();
-        p.partial.set_play = TreeReader(set).defences(s.at("defences"));
+        p.partial.set_play = TreeReader(set, plies).defences(s.at("defences"));
     }
     if (j.contains("forced"))
         for (const json& m : j.at("forced")) {
-            p.partial.forced.push_back(TreeReader(p.diagram).play(m));
+            p.partial.forced.push_back(TreeReader(p.diagram, plies).play(m));
             if (!p.partial.forced.back().forced || p.partial.forced.back().mark != MoveMark::Mate)
                 throw Damaged("a forced mate that is not marked forced and mate");
         }
     if (j.contains("short")) {
         for (const json& r : j.at("short")) {
             ShortRound round;
-            round.plies = r.at("plies").get<int>();
+            round.plies = number<int>(r.at("plies"));
             round.done = r.at("done").get<bool>();
             round.lines.resize(p.partial.first_moves.size());
             for (const json& l : r.at("lines")) {
-                size_t i = l.at("index").get<size_t>();
+                size_t i = number<size_t>(l.at("index"));
                 if (i >= round.lines.size())
                     throw Damaged("a shorter helpmate under no first move");
-                round.lines[i] = lines_from(p.diagram, l.at("lines"));
+                round.lines[i] = lines_from(p.diagram, l.at("lines"), plies);
             }
             p.partial.short_rounds.push_back(std::move(round));
         }
@@ -412,9 +464,9 @@ PartProblem problem_from(const json& j, int part) {
         p.partial.help_set_play.push_back(
             help_partial_from(help_set_play_position(p.diagram),
                               help_set_play_stipulation(p.stipulation), j.at("help_set_play")));
-    p.partial.nodes = j.at("nodes").get<uint64_t>();
+    p.partial.nodes = number<uint64_t>(j.at("nodes"));
     p.partial.seconds = j.at("time_s").get<double>();
-    p.partial.threads = j.at("threads").get<int>();
+    p.partial.threads = number<int>(j.at("threads"));
     return p;
 }
 
@@ -565,25 +617,35 @@ json part_file_json(int part, int parts, const std::vector<json>& problems) {
 }
 
 bool read_part_file(const std::string& path, PartFile& file, Message* error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        file = PartFile{};
+        file.path = path;
+        if (error) *error = Message(Phrase::PartFileUnreadable, {path});
+        return false;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return read_part_text(text.str(), path, file, error);
+}
+
+bool read_part_text(const std::string& text, const std::string& path, PartFile& file,
+                    Message* error) {
     file = PartFile{};
     file.path = path;
     auto fail = [&](Message m) {
         if (error) *error = std::move(m);
         return false;
     };
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail(Message(Phrase::PartFileUnreadable, {path}));
-    std::ostringstream text;
-    text << in.rdbuf();
     try {
-        json j = json::parse(text.str());
+        json j = json::parse(text);
         if (!j.is_object() || !j.contains("dynamo_part"))
             return fail(Message(Phrase::NotAPartFile, {path}));
-        if (j.at("dynamo_part").get<int>() != PART_FORMAT)
+        if (number<int>(j.at("dynamo_part")) != PART_FORMAT)
             return fail(Message(Phrase::PartFileFormat,
                                 {path, j.at("dynamo_part").dump(), std::to_string(PART_FORMAT)}));
-        file.part = j.at("part").get<int>();
-        file.parts = j.at("parts").get<int>();
+        file.part = number<int>(j.at("part"));
+        file.parts = number<int>(j.at("parts"));
         if (file.parts < 1 || file.part < 0 || file.part >= file.parts)
             throw Damaged("part " + std::to_string(file.part) + "/" + std::to_string(file.parts));
         for (const json& p : j.at("problems")) file.problems.push_back(problem_from(p, file.part));

@@ -59,5 +59,8 @@ nlohmann::json part_file_json(int part, int parts, const std::vector<nlohmann::j
 // Reads a part file. On failure returns false with `error` saying what is wrong (not a part file,
 // damaged, a move that is not legal where it stands).
 bool read_part_file(const std::string& path, PartFile& file, Message* error);
+// The same, from the file's text (`path` names it in messages).
+bool read_part_text(const std::string& text, const std::string& path, PartFile& file,
+                    Message* error);
 
 } // namespace dynamo

@@ -48,6 +48,17 @@ bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedP
         Message e;
         if (!read_part_file(paths[i], files[i], &e)) return fail(e);
     }
+    return merge_parts(files, merged, error, asked);
+}
+
+bool merge_parts(const std::vector<PartFile>& files, std::vector<MergedProblem>& merged,
+                 Message* error, const AskedOf& asked) {
+    auto fail = [&](Message message) {
+        if (error) *error = message;
+        return false;
+    };
+    merged.clear();
+    if (files.empty()) return fail(Phrase::NoPartFiles);
     const int parts = files.front().parts;
     for (const PartFile& f : files)
         if (f.parts != parts)

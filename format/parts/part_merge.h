@@ -33,5 +33,8 @@ struct MergedProblem {
 using AskedOf = std::function<AnalysisQuestion(const AnalysisQuestion&)>;
 bool merge_part_files(const std::vector<std::string>& paths, std::vector<MergedProblem>& merged,
                       Message* error, const AskedOf& asked);
+// The same, of part files already read.
+bool merge_parts(const std::vector<PartFile>& files, std::vector<MergedProblem>& merged,
+                 Message* error, const AskedOf& asked);
 
 } // namespace dynamo
