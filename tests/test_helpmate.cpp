@@ -228,6 +228,39 @@ TEST_CASE("Helpmate vs Popeye: the _brute twins are the same problems", "[helpma
     }
 }
 
+// The orthodox helpmate suite (problems/bench-orthodox/helpmate, Popeye's BEISPIEL/intell.inp):
+// the same lines as Popeye's output on each (tests/data/popeye/helpmate_suite), none twice.
+void same_as_popeye_suite(const std::string& name) {
+    Problem problem = load_problem(project_root() + "/problems/bench-orthodox/helpmate/" + name + ".inp");
+    REQUIRE(problem.stipulation.kind == Stipulation::Kind::Help);
+    Solved ours = solve_single(problem, 2);
+    INFO(name << "\nours:\n" << ours.text());
+    REQUIRE(ours.sol.finished);
+    const std::string stip = problem_instances(problem)[0].stipulation.text;
+    auto popeye = solution_lines(file_text(test_data("popeye/helpmate_suite/" + name + ".out")), stip);
+    REQUIRE_FALSE(popeye.empty());
+    auto lines = ours.lines();
+    CHECK(lines.size() == as_set(lines).size());
+    CHECK(as_set(lines) == as_set(popeye));
+    CHECK(solution_lines(ours.text(), "") == lines);
+}
+
+// Those solved within about a second at two threads; the others are in the slow run.
+TEST_CASE("Helpmate suite vs Popeye: the short ones", "[helpmate][popeye][helpmate_suite]") {
+    for (const std::string name : {"intell_2", "intell_22", "intell_23", "intell_24", "intell_42"}) {
+        SECTION(name) { same_as_popeye_suite(name); }
+    }
+}
+
+// Seconds to minutes each, some longer: `ctest -C Slow -L helpmate_suite` (tests/CMakeLists.txt).
+TEST_CASE("Helpmate suite vs Popeye: the long ones", "[.slow][helpmate_suite_long]") {
+    for (const std::string name : {"intell_32", "intell_100", "intell_4", "intell_5", "intell_6",
+                                   "intell_8", "intell_10", "intell_35", "intell_96", "intell_98",
+                                   "intell_102"}) {
+        SECTION(name) { same_as_popeye_suite(name); }
+    }
+}
+
 // ---- 2. Hand-made Dynamo helpmates (problems/helpmate; the reasoning is in their remarks) ------
 
 // (b) Promotion by push: the pusher chooses the piece; only the queen and rook mate, pushed by
