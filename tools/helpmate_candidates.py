@@ -70,11 +70,17 @@ def main():
     ap.add_argument("--near", type=int, default=3)
     ap.add_argument("--set", default="QRRBBNNPPPPPP", help="the kinds drawn from (white's letters)")
     ap.add_argument("--maxtime", default="30")
+    ap.add_argument("--list", action="store_true", help="print the positions, do not solve them")
     ap.add_argument("--dynamo",
                     default=os.path.join(os.path.dirname(__file__), "..", "build", "dynamo"))
     args = ap.parse_args()
-    rng = random.Random(f"{args.seed}/{args.pieces}/{args.moves}/{args.set}")
+    DEFAULT_SET = "QRRBBNNPPPPPP"
+    rng = random.Random(f"{args.seed}/{args.pieces}/{args.moves}"
+                        + (f"/{args.set}" if args.set != DEFAULT_SET else ""))
     fens = list(dict.fromkeys(position(rng, args.pieces, args.near, args.set) for _ in range(args.count)))
+    if args.list:
+        print("\n".join(fens))
+        return
     with tempfile.NamedTemporaryFile("w", suffix=".pop", delete=False) as f:
         for i, fen in enumerate(fens):
             f.write(f"begin\ntitle {i}\nforsyth {fen}\nstipulation h#{args.moves}\n"
