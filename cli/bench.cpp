@@ -65,9 +65,13 @@ std::string data_file(const fs::path& root, const std::string& relative) {
 std::vector<std::string> suite_files(const std::vector<std::string>& items, const std::string& data,
                                      std::vector<std::string>& timings) {
     static const std::map<std::string, std::string> named = {
-        {"orthodox", "problems/bench-orthodox"}, {"dynamo", "problems/bench-dynamo"},
-        {"dynref", "problems/dynref-bench.pop"}, {"help", "problems/help-bench.pop"},
-        {"long", "problems/bench-long"},         {"helpmate", "problems/bench-orthodox/helpmate"}};
+        {"orthodox", "problems/bench-orthodox"},
+        {"dynamo", "problems/bench-dynamo"},
+        {"dynref", "problems/dynref-bench.pop"},
+        {"help", "problems/help-bench.pop"},
+        {"long", "problems/bench-long"},
+        {"helpmate", "problems/bench-orthodox/helpmate"},
+        {"dynamo-helpmate", "problems/bench-dynamo/helpmate"}};
     std::vector<std::string> paths;
     for (const std::string& item : items) {
         auto it = named.find(item);

@@ -24,7 +24,9 @@ std::string file_text(const std::string& path) {
     return ss.str();
 }
 
-std::string helpmate_file(const std::string& name) { return project_root() + "/problems/helpmate/" + name; }
+std::string helpmate_file(const std::string& name) {
+    return project_root() + "/problems/helpmate/" + name;
+}
 
 Problem one_problem(const ReadResult& read) {
     for (const auto& e : read.errors) FAIL_CHECK(e.text());
@@ -67,7 +69,8 @@ std::multiset<std::string> solution_lines(const std::string& text, const std::st
     size_t from = 0;
     if (!stip_text.empty()) {
         auto at = text.find("\n  " + stip_text);
-        if (at == std::string::npos) FAIL("no stipulation line '" << stip_text << "' in:\n" << text);
+        if (at == std::string::npos)
+            FAIL("no stipulation line '" << stip_text << "' in:\n" << text);
         from = text.find('\n', at + 1);
     }
     std::istringstream in(text.substr(from));
@@ -75,7 +78,8 @@ std::multiset<std::string> solution_lines(const std::string& text, const std::st
     for (std::string line; std::getline(in, line);) {
         if (line.starts_with("solution finished") || line.starts_with("verdict:")) break;
         auto first = line.find_first_not_of(' ');
-        if (first == std::string::npos || !std::isdigit(static_cast<unsigned char>(line[first]))) continue;
+        if (first == std::string::npos || !std::isdigit(static_cast<unsigned char>(line[first])))
+            continue;
         out.insert(normalise_line(line));
     }
     return out;
@@ -91,12 +95,14 @@ struct Solved {
     // The solutions as normalised lines (a multiset: a line found twice would be a bug).
     std::multiset<std::string> lines() const {
         std::multiset<std::string> out;
-        for (const HelpLine& l : sol.help_lines) out.insert(normalise_line(help_line_text(diagram, l, Language::English)));
+        for (const HelpLine& l : sol.help_lines)
+            out.insert(normalise_line(help_line_text(diagram, l, Language::English)));
         return out;
     }
     std::multiset<std::string> short_lines() const {
         std::multiset<std::string> out;
-        for (const HelpLine& l : sol.short_lines) out.insert(normalise_line(help_line_text(diagram, l, Language::English)));
+        for (const HelpLine& l : sol.short_lines)
+            out.insert(normalise_line(help_line_text(diagram, l, Language::English)));
         return out;
     }
     std::string text() const { return text_solution(diagram, sol, {}); }
@@ -106,7 +112,8 @@ struct Solved {
 std::vector<Solved> solve_problem(const Problem& problem, int threads = 2) {
     std::vector<Solved> out;
     for (const ProblemInstance& inst : problem_instances(problem)) {
-        Position diagram = problem_position(inst.pieces, inst.stipulation, inst.rules, problem.options);
+        Position diagram =
+            problem_position(inst.pieces, inst.stipulation, inst.rules, problem.options);
         AnalysisOptions options = analysis_options_for(problem.options);
         options.threads = threads;
         out.push_back({diagram, analyse(diagram, inst.stipulation, options), inst.label});
@@ -120,7 +127,9 @@ Solved solve_single(const Problem& problem, int threads = 2) {
     return all[0];
 }
 
-std::multiset<std::string> ms(std::initializer_list<std::string> lines) { return {lines.begin(), lines.end()}; }
+std::multiset<std::string> ms(std::initializer_list<std::string> lines) {
+    return {lines.begin(), lines.end()};
+}
 
 // ---- 1. Orthodox helpmates against Popeye --------------------------------------------------
 
@@ -215,7 +224,8 @@ TEST_CASE("Helpmate vs Popeye: castling_45 (CastlingMutuallyExclusive h1h8)",
 // The _brute files are the same problems without Popeye's option Intelligent: same positions,
 // same solutions in Popeye's output. (Not solved again.)
 TEST_CASE("Helpmate vs Popeye: the _brute twins are the same problems", "[helpmate][popeye]") {
-    for (const std::string name : {"intell_39", "intell_101", "intell_103", "intell_12", "castling_45"}) {
+    for (const std::string name :
+         {"intell_39", "intell_101", "intell_103", "intell_12", "castling_45"}) {
         INFO(name);
         Problem a = load_problem(test_data("popeye/problems/" + name + ".inp"));
         Problem b = load_problem(test_data("popeye/problems/" + name + "_brute.inp"));
@@ -223,8 +233,46 @@ TEST_CASE("Helpmate vs Popeye: the _brute twins are the same problems", "[helpma
         CHECK(a.stipulation == b.stipulation);
         CHECK(a.options.white_to_play == b.options.white_to_play);
         std::string stip = problem_instances(a)[0].stipulation.text;
-        CHECK(as_set(solution_lines(file_text(test_data("popeye/expected/" + name + ".out")), stip)) ==
-              as_set(solution_lines(file_text(test_data("popeye/expected/" + name + "_brute.out")), stip)));
+        CHECK(as_set(
+                  solution_lines(file_text(test_data("popeye/expected/" + name + ".out")), stip)) ==
+              as_set(solution_lines(file_text(test_data("popeye/expected/" + name + "_brute.out")),
+                                    stip)));
+    }
+}
+
+// The orthodox helpmate suite (problems/bench-orthodox/helpmate, Popeye's BEISPIEL/intell.inp):
+// the same lines as Popeye's output on each (tests/data/popeye/helpmate_suite), none twice.
+void same_as_popeye_suite(const std::string& name) {
+    Problem problem =
+        load_problem(project_root() + "/problems/bench-orthodox/helpmate/" + name + ".inp");
+    REQUIRE(problem.stipulation.kind == Stipulation::Kind::Help);
+    Solved ours = solve_single(problem, 2);
+    INFO(name << "\nours:\n" << ours.text());
+    REQUIRE(ours.sol.finished);
+    const std::string stip = problem_instances(problem)[0].stipulation.text;
+    auto popeye =
+        solution_lines(file_text(test_data("popeye/helpmate_suite/" + name + ".out")), stip);
+    REQUIRE_FALSE(popeye.empty());
+    auto lines = ours.lines();
+    CHECK(lines.size() == as_set(lines).size());
+    CHECK(as_set(lines) == as_set(popeye));
+    CHECK(solution_lines(ours.text(), "") == lines);
+}
+
+// Those solved within about a second at two threads; the others are in the slow run.
+TEST_CASE("Helpmate suite vs Popeye: the short ones", "[helpmate][popeye][helpmate_suite]") {
+    for (const std::string name :
+         {"intell_2", "intell_22", "intell_23", "intell_24", "intell_42"}) {
+        SECTION(name) { same_as_popeye_suite(name); }
+    }
+}
+
+// Seconds to minutes each, some longer: `ctest -C Slow -L helpmate_suite` (tests/CMakeLists.txt).
+TEST_CASE("Helpmate suite vs Popeye: the long ones", "[.slow][helpmate_suite_long]") {
+    for (const std::string name :
+         {"intell_32", "intell_100", "intell_4", "intell_5", "intell_6", "intell_8", "intell_10",
+          "intell_35", "intell_96", "intell_98", "intell_102"}) {
+        SECTION(name) { same_as_popeye_suite(name); }
     }
 }
 
@@ -266,9 +314,9 @@ TEST_CASE("Helpmate Dynamo: a mate made by the no-undo rule", "[helpmate][dynamo
     CHECK(mark_of(played) == MoveMark::Mate);
 
     // Under UndoDynamoOnly the push back is still a dynamo move: the same two solutions.
-    Problem undo_dynamo = parse_problem(
-        "begin\npieces white Kf6 Rg1 Bb1 black Kh8 Pa4\nstipulation h#1\n"
-        "condition Dynamo UndoDynamoOnly\nend\n");
+    Problem undo_dynamo =
+        parse_problem("begin\npieces white Kf6 Rg1 Bb1 black Kh8 Pa4\nstipulation h#1\n"
+                      "condition Dynamo UndoDynamoOnly\nend\n");
     CHECK(solve_single(undo_dynamo).lines() == ms({"a4-a3 Rg1-g8#", "a4-a3 Kf6-g7#"}));
 }
 
@@ -312,7 +360,8 @@ TEST_CASE("Helpmate Dynamo: the knight pushes the king into the mate", "[helpmat
 
 namespace {
 
-std::string kg6(const std::string& rooks, const std::string& stip, const std::string& options = "") {
+std::string kg6(const std::string& rooks, const std::string& stip,
+                const std::string& options = "") {
     return "begin\npieces white Kg6 " + rooks + " black Kh8\nstipulation " + stip + "\n" +
            (options.empty() ? "" : "option " + options + "\n") + "end\n";
 }

@@ -31,6 +31,11 @@ HelpSearch::HelpSearch(TranspositionTable& tt, const std::atomic<bool>& stop,
                        Stipulation::Goal goal, bool help_self)
     : tt_(tt), stop_(stop), goal_(goal), help_self_(help_self) {}
 
+Key HelpSearch::table_key(const Position& pos, int plies) const {
+    return node_key(pos, plies) ^ (goal_ == Stipulation::Goal::Mate ? 0 : 0x3C6EF372FE94F82BULL) ^
+           (help_self_ ? 0xA54FF53A5F1D36F1ULL : 0);
+}
+
 HelpSearch::Frame HelpSearch::frame() {
     if (depth_ == int(lists_.size())) lists_.push_back(std::make_unique<MoveList>());
     return Frame{*lists_[size_t(depth_++)], *this};
@@ -66,13 +71,15 @@ int HelpSearch::search(Position& pos, int plies) {
         return 1;
     }
     const bool last = plies == 1 && !help_self_; // hs#: the forced mates come after it
-    // Before the table: the test costs less than a probe (docs/helpmate.md, The flight count).
-    if (mate && !help_self_ && !mate_reachable(pos, plies)) return 0;
     // The last move is not kept in the table: generating the checks costs less than a probe,
     // which nearly always misses the caches (docs/helpmate.md, Measured).
     const bool tabled = !last;
-    Key key = node_key(pos, plies) ^ (mate ? 0 : 0x3C6EF372FE94F82BULL) ^
-              (help_self_ ? 0xA54FF53A5F1D36F1ULL : 0);
+    const Key key = table_key(pos, plies);
+    // The bucket loads while the move count is tested (docs/helpmate.md, The table's cache
+    // misses).
+    if (tabled) tt_.prefetch(key);
+    // Before the table: the test costs less than a probe (docs/helpmate.md, The flight count).
+    if (mate && !help_self_ && !mate_reachable(pos, plies)) return 0;
     if (tabled) {
         TranspositionTable::Bounds b = tt_.probe(key);
         if (b.fail > 0) return 0;
@@ -90,10 +97,22 @@ int HelpSearch::search(Position& pos, int plies) {
         // fails mate_reachable() at once.
         const Bitboard blocks = mate && !help_self_ ? mate_blocks(pos, plies) : ~Bitboard(0);
         const Square own_king = pos.king_square(pos.side_to_move());
+        auto idle = [&](Move m) {
+            return m.active_from() != own_king && m.active_to() < SQUARE_NB &&
+                   !(blocks & square_bb(m.active_to()));
+        };
+        // Every child's bucket starts loading before the first child is searched: their misses
+        // overlap instead of coming one after another (docs/helpmate.md, The table's cache
+        // misses).
+        if (plies - 1 >= 2 || (help_self_ && plies - 1 >= 1))
+            for (Move m : f.list) {
+                if (idle(m)) continue;
+                pos.make(m);
+                tt_.prefetch(table_key(pos, plies - 1));
+                pos.unmake();
+            }
         for (Move m : f.list) {
-            if (m.active_from() != own_king && m.active_to() < SQUARE_NB &&
-                !(blocks & square_bb(m.active_to())))
-                continue;
+            if (idle(m)) continue;
             pos.make(m);
             line_.push_back(m);
             count += search(pos, plies - 1);
