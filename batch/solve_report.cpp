@@ -6,6 +6,7 @@
 #include "format/output/report_json.h"
 
 #include <cstdio>
+#include <sstream>
 
 namespace dynamo::batch {
 
@@ -26,11 +27,45 @@ void print_solution(std::ostream& out, const Problem& problem, const std::string
     } else {
         // Twins as Popeye lays them out: the header and diagram once, then "a)", "b) wRh3-->h2"
         // ..., each over its solution.
-        if (header) out << text_header(problem, diagram, solution.stipulation, text);
-        if (!label.empty()) out << (header ? "\n" : "") << shown_label(label, text.lang) << "\n";
-        out << text_solution(diagram, solution, text);
-        if (time_line) out << solving_time_line(solution.seconds, text.lang);
-        out << "\n";
+        // Popeye's NoBoard: no header at all, the solution alone.
+        const bool no_header = problem.options.no_board && text.order == SolutionOrder::Popeye;
+        if (header && !no_header) out << text_header(problem, diagram, solution.stipulation, text);
+        // --order popeye: Popeye's text of the whole problem first (its twins, both halves of a
+        // Duplex), then our verdict blocks apart, each line "keyword: ...". Popeye writes the
+        // second half of a Duplex without a label ("Duplex" stands in the header).
+        const bool apart = text.order == SolutionOrder::Popeye;
+        std::string printed = label;
+        if (apart && printed.ends_with("duplex:")) {
+            printed.resize(printed.size() - std::string("duplex:").size());
+            while (!printed.empty() && printed.back() == ' ') printed.pop_back();
+        }
+        if (!printed.empty())
+            out << (header ? "\n" : "") << shown_label(printed, text.lang) << "\n";
+        std::ostringstream block;
+        TextReportOptions shown = text;
+        shown.verdict = !apart;
+        out << text_solution(diagram, solution, shown);
+        if (apart) {
+            if (twins && twins->total > 1)
+                block << phrase(Phrase::TwinLabel, text.lang) << ": "
+                      << (label.empty() ? std::string("a)") : shown_label(label, text.lang))
+                      << "\n";
+            block << text_verdict(diagram, popeye_ordered(diagram, solution), text.lang);
+        }
+        if (time_line) {
+            std::string time = solving_time_line(solution.seconds, text.lang);
+            // "solving time: 0.012 s", a keyword and a colon as the block's other lines
+            if (apart) time.insert(std::string(phrase(Phrase::SolvingTime, text.lang)).size(), ":");
+            block << time;
+        }
+        if (!apart) {
+            out << block.str() << "\n";
+        } else if (twins && twins->total > 1) {
+            twins->held += block.str();
+            if (twins->last()) out << "\n" << twins->held << "\n";
+        } else {
+            out << "\n" << block.str() << "\n";
+        }
         if (twins && twins->complete())
             out << phrase(Phrase::ProblemVerdict, text.lang) << ": "
                 << verdict_term(combined_verdict(twins->verdicts), text.lang) << " ("

@@ -18,7 +18,11 @@ namespace dynamo::batch {
 struct TwinVerdicts {
     std::vector<Verdict> verdicts;
     size_t total = 0; // the problem's instances
+    // --order popeye: the verdict blocks of the instances printed so far, held back until
+    // Popeye's text of the whole problem is out.
+    std::string held;
     bool complete() const { return total > 1 && verdicts.size() == total; }
+    bool last() const { return verdicts.size() >= total; }
 };
 
 // One problem's (or twin's) report as `solve` prints it, text or a JSON line, on `out`; its

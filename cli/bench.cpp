@@ -60,15 +60,14 @@ std::string data_file(const fs::path& root, const std::string& relative) {
 }
 
 // The problem files of --suite: a suite's name (under the data's problems/), a folder (its *.inp
-// and *.pop, sorted), or a file.
-std::vector<std::string> suite_files(const std::vector<std::string>& items,
-                                     const std::string& data) {
+// and *.pop, sorted), or a file. A folder's own Popeye timings (popeye-timings.tsv, for problems
+// not in the project's copy of his timings) go to `timings`.
+std::vector<std::string> suite_files(const std::vector<std::string>& items, const std::string& data,
+                                     std::vector<std::string>& timings) {
     static const std::map<std::string, std::string> named = {
-        {"orthodox", "problems/bench-orthodox"},
-        {"dynamo", "problems/bench-dynamo"},
-        {"dynref", "problems/dynref-bench.pop"},
-        {"help", "problems/help-bench.pop"},
-        {"long", "problems/bench-long"}};
+        {"orthodox", "problems/bench-orthodox"}, {"dynamo", "problems/bench-dynamo"},
+        {"dynref", "problems/dynref-bench.pop"}, {"help", "problems/help-bench.pop"},
+        {"long", "problems/bench-long"},         {"helpmate", "problems/bench-orthodox/helpmate"}};
     std::vector<std::string> paths;
     for (const std::string& item : items) {
         auto it = named.find(item);
@@ -90,6 +89,8 @@ std::vector<std::string> suite_files(const std::vector<std::string>& items,
     std::vector<std::string> files;
     for (const std::string& path : paths) {
         if (fs::is_directory(path)) {
+            if (fs::exists(fs::path(path) / "popeye-timings.tsv"))
+                timings.push_back((fs::path(path) / "popeye-timings.tsv").string());
             std::vector<std::string> in_folder;
             for (const auto& entry : fs::directory_iterator(path)) {
                 std::string ext = entry.path().extension().string();
@@ -260,7 +261,9 @@ void print_suite_table(const std::vector<Timed>& timed, const std::string& stati
 // The solver on a suite of problem files: time per problem at 1 and N threads, totals; each
 // requested statistic of the timed runs gets a table of its own.
 int run_solver_bench(batch::Settings settings, const BenchOptions& options) {
-    const std::map<std::string, double> popeye = read_popeye_timings(options.popeye_timings);
+    std::map<std::string, double> popeye = read_popeye_timings(options.popeye_timings);
+    for (const std::string& path : options.suite_popeye_timings)
+        for (const auto& [name, seconds] : read_popeye_timings(path)) popeye[name] = seconds;
     settings.resources.max_seconds = options.max_seconds;
     int status = 0;
     std::vector<Timed> timed = suite_problems(options.suite, settings, status);
@@ -375,7 +378,7 @@ int run_bench(const CommonOptions& common, const BenchOptions& given) {
         if (options.vchess_timings.empty())
             options.vchess_timings = data_file(root, "tests/data/vchess/timings.tsv");
         if (options.suite.empty()) return run_perft_bench(settings, options);
-        options.suite = suite_files(options.suite, options.data);
+        options.suite = suite_files(options.suite, options.data, options.suite_popeye_timings);
         return run_solver_bench(settings, options);
     });
 }

@@ -135,7 +135,7 @@ void add_bench(CLI::App& app, CommandLine& line) {
         ->check(statistic());
     cmd->add_option("--suite", bench.suite,
                     "time the solver on each problem, 1 and N threads: problem files, folders, "
-                    "or the project's suites orthodox, dynamo, dynref, help, long");
+                    "or the project's suites orthodox, dynamo, dynref, help, long, helpmate");
     cmd->add_option("--data", bench.data,
                     "the folder holding the project's problems/ (for the named suites); "
                     "default: beside the program (../share/dynamo) or its source tree");

@@ -34,7 +34,8 @@ struct BenchOptions {
     int repeat = 3;
     std::vector<std::string> suite; // problem files: time the solver instead of perft
     std::string popeye_timings;     // Popeye's timings.tsv, to print our speed relative to it
-    double max_seconds = 60;        // per problem and thread count
+    std::vector<std::string> suite_popeye_timings; // the suite folders' own (popeye-timings.tsv)
+    double max_seconds = 60;                       // per problem and thread count
     // --suite: the figures printed, one table each: "best", "median" or "pNN" (a percentile).
     std::vector<std::string> statistics = {"best"};
     // --data: the folder holding the project's problems/ (the named suites) and, in a source

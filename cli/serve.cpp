@@ -10,6 +10,7 @@
 
 #include <csignal>
 #include <iostream>
+#include <malloc.h>
 #include <thread>
 
 namespace dynamo::cli {
@@ -23,6 +24,14 @@ int run_serve(const CommonOptions& common, const SolveOptions& solve, const Serv
     options.max_seconds = serve.max_seconds;
     options.jobs = serve.jobs;
     options.queue = serve.queue;
+
+    // A server's requests come and go, some with bodies of a megabyte: unlike a solve
+    // (keep_freed_memory()), it gives back what it frees. Large blocks are mapped and unmapped
+    // (a fixed threshold: glibc's would rise to the largest block freed), the heap's top is
+    // trimmed, and the connections' threads share two arenas instead of one each.
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+    mallopt(M_ARENA_MAX, 2);
 
     // The signals are taken by a thread of their own, which stops the server: no handler runs
     // inside the server's threads.

@@ -279,9 +279,13 @@ json replay_json(const json& request) {
         if (!written.is_string()) throw BadRequest("\"moves\" must be strings");
         std::string error;
         const Move m = parse_move(pos, written.get<std::string>(), &error, lang);
-        if (m.is_none())
+        if (m.is_none()) {
+            // The reader names the position with to_fen's "0 1": the real counters instead.
+            if (size_t at = error.find(to_fen(pos)); at != std::string::npos)
+                error.replace(at, to_fen(pos).size(), to_fen(pos, counters));
             throw BadRequest("move " + std::to_string(index) + " (" +
                              escaped(written.get<std::string>()) + "): " + error);
+        }
         counters = counters_after(pos, m, counters);
         pos.make(m);
         fens.push_back(to_fen(pos, counters));

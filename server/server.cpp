@@ -25,6 +25,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr size_t MAX_BODY = 1 << 20; // bytes of a request body: more is 413
 constexpr int MAX_NESTING = 64;      // of a request's JSON: deeper is 400, unparsed
+constexpr size_t MAX_PATH = 1024;    // of a request's path: longer is 414, before any route
 constexpr int HTTP_THREADS = 16;     // connections served at once
 constexpr int MAX_EVENT_STREAMS = 8; // of them event streams (each holds its connection)
 constexpr auto STOP_GRACE = std::chrono::milliseconds(1500); // DELETE waits this long at most
@@ -360,6 +361,12 @@ struct Server::Impl {
                                   "request body over " + std::to_string(MAX_BODY) + " bytes");
             send_error(res, res.status,
                        res.status == 400 ? "bad request" : "error " + std::to_string(res.status));
+        });
+        // std::regex matches recursively, a level per character: the routes see no long path.
+        http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+            if (req.path.size() <= MAX_PATH) return httplib::Server::HandlerResponse::Unhandled;
+            send_error(res, 414, "path over " + std::to_string(MAX_PATH) + " bytes");
+            return httplib::Server::HandlerResponse::Handled;
         });
         http.set_payload_max_length(MAX_BODY);
         http.set_keep_alive_timeout(2);

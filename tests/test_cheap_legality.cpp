@@ -1,5 +1,6 @@
 // The cheap entries to the generators that the search uses instead of a full list, against
-// generate_legal: dynamo_visit_legal (the Dynamo mate-in-one's checking moves) and is_legal_way
+// generate_legal: dynamo_visit_legal (the Dynamo mate-in-one's checking moves),
+// generate_dynamo_admitted (the helpmate's last move) and is_legal_way
 // (a killer tried before the list is made), on the reference positions and their children (the
 // no-undo rule binding there), under the default Dynamo rules, vchess's, and orthodox rules.
 #include "helpers.h"
@@ -83,6 +84,18 @@ void check_position(Position& pos, const std::vector<Move>& foreign, Totals& tot
     CHECK_FALSE(dynamo_visit_legal(pos, checks));
     CHECK(checks.seen.size() == checking.size());
     CHECK(results(pos, checks.seen) == results(pos, checking));
+    // The filtered full list (the helpmate's last move): exactly the checking moves of the full
+    // list, in its order and writing.
+    struct GivesCheck final : MoveVisitor {
+        const Position& pos;
+        DynamoCheckHints hints;
+        explicit GivesCheck(const Position& p) : pos(p), hints(p) {}
+        bool admit(Move way) override { return hints.gives_check(pos, way); }
+        bool visit(Move) override { return false; }
+    } gives_check(pos);
+    MoveList admitted;
+    generate_dynamo_admitted(pos, gives_check, admitted);
+    CHECK(std::vector<Move>(admitted.begin(), admitted.end()) == checking);
     // Generators run inside visit() (another position, the same thread) leave the visit whole.
     CollectNested nested(pos);
     CHECK_FALSE(dynamo_visit_legal(pos, nested));
@@ -118,10 +131,12 @@ void check_position(Position& pos, const std::vector<Move>& foreign, Totals& tot
 
 } // namespace
 
-TEST_CASE("Dynamo visitor and single-way legality agree with the full generator", "[movegen][dynamo]") {
+TEST_CASE("Dynamo visitor and single-way legality agree with the full generator",
+          "[movegen][dynamo]") {
     Totals totals;
-    for (const auto& [file, rules] : {std::pair{"dynref/perft-default.tsv", RuleSet::dynamo_default()},
-                                      std::pair{"dynref/perft-vchess.tsv", RuleSet::vchess()}}) {
+    for (const auto& [file, rules] :
+         {std::pair{"dynref/perft-default.tsv", RuleSet::dynamo_default()},
+          std::pair{"dynref/perft-vchess.tsv", RuleSet::vchess()}}) {
         std::set<std::string> seen;
         for (const auto& row : read_tsv(test_data(file))) {
             if (!seen.insert(row[1] + row[2]).second) continue;
@@ -198,7 +213,8 @@ TEST_CASE("is_legal_way agrees with the orthodox generator", "[movegen][orthodox
     CHECK(foreign_illegal > 100);
 }
 
-TEST_CASE("is_legal_way on random positions: every square pair, both encodings", "[movegen][orthodox]") {
+TEST_CASE("is_legal_way on random positions: every square pair, both encodings",
+          "[movegen][orthodox]") {
     // Random placements, either side to move, often in check (pieces near the kings): every
     // move of every piece to every square, written plain, as a capture and as each promotion,
     // is a legal way exactly when the generator lists it.

@@ -147,7 +147,7 @@ TEST_CASE("solve --lang: the output's words in the language", "[solve][lang]") {
           std::string::npos);
     Run de = solve_in(file, "de");
     CHECK(de.out.find(" Drohung:") != std::string::npos);
-    CHECK(de.out.find("    aber\n") != std::string::npos);
+    CHECK(de.out.find("    Aber\n") != std::string::npos);
     CHECK(de.out.find("Zugzwang.") != std::string::npos);
     CHECK(de.out.find("Urteil: korrekt        Schlüssel 1.Th3-h2; 0 Varianten; 4 Verführungen; "
                       "keine Duale") != std::string::npos);
@@ -195,7 +195,7 @@ TEST_CASE("solve and check --lang de: no English word left", "[solve][check][lan
                 {"\nb) wTh7-->g7\n", "Lösungszeit ",
                  "Urteil des Problems: Kurzlösung (2 Zwillinge)",
                  "Nebenlösung: 1.", "Drohungsdual: nach 1.", "Mattdual: nach 1.Dc5-c8 Ke6-f6: 2.",
-                 "Kurzlösung: 1.Dc2-c8 erreicht das Ziel in 1", "    aber\n", "2.De3-e8 # ?!?",
+                 "Kurzlösung: 1.Dc2-c8 erreicht das Ziel in 1", "    Aber\n", "2.De3-e8 # ?!?",
                  "Urteil: keine Lösung   kein Schlüssel",
                  "Urteil: korrekt, mit Dualen Schlüssel 1.Dc5-c8; 1 Variante; 2 Verführungen; "
                  "1 Dual (1 Matt, 0 Fortsetzung)",

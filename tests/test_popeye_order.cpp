@@ -25,46 +25,6 @@ using namespace dynamo::test;
 
 namespace {
 
-bool is_stipulation_line(const std::string& line) {
-    static const std::regex stip(R"(^  \S+ +\d+ \+ \d+ *$)");
-    return std::regex_match(line, stip);
-}
-
-bool is_twin_label(const std::string& line) {
-    static const std::regex label(R"(^\+?[a-z]\)( .*)?$)");
-    return std::regex_match(line, label);
-}
-
-// The stipulation line and the solution text up to the end, in the shared layout.
-std::string shared_part(const std::string& text, bool popeye) {
-    std::istringstream in(text);
-    std::vector<std::string> lines;
-    bool started = false, header = true;
-    for (std::string line; std::getline(in, line);) {
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        if (!started) {
-            started = is_stipulation_line(line);
-            if (started) lines.push_back(line);
-            continue;
-        }
-        if (header) { // the lines under the stipulation line, up to a blank one
-            if (line.empty()) header = false;
-            else continue;
-        }
-        // Popeye's end ("solution finished.", "Loesung beendet.", ...); our verdict blocks.
-        if (!line.empty() && line[0] != ' ' && !is_twin_label(line)) {
-            if (popeye) break;
-            continue;
-        }
-        if (line.empty() && (lines.empty() || lines.back().empty())) continue;
-        lines.push_back(line);
-    }
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    std::string s;
-    for (const auto& l : lines) s += l + "\n";
-    return s;
-}
-
 struct Case {
     std::string name, input, expected;
     std::string lang = "en"; // Popeye writes in the language of the file

@@ -279,18 +279,20 @@ TEST_CASE("Reader: Popeye options we do not act on are kept with their arguments
     Problem p = problem_of(framed(
         "option Intelligent NoBoard NoShortVariations MaxFlightsquares 1 NonTrivial 5 0\n"
         "option KeepMatingPiece MatesIn1 EnPassant g7g6g5 CastlingMutuallyExclusive a1h8\n"
-        "option StartMoveNumber 2 UpToMoveNumber 7 MaxTime 60 Quodlibet Intelligent 3\n"
+        "option StartMoveNumber 2 UpToMoveNumber 7 MaxTime 60 Intelligent 3\n"
         "option CastlingMutuallyExclusive h1 a8 NoWk NoBk StopOnShortSolutions GoalIsEnd"));
     CHECK(p.options.ignored ==
           std::vector<std::string>{
               "Intelligent",
               "StartMoveNumber 2 (every first move is solved (Popeye's move numbers follow its "
               "own move order))",
-              "UpToMoveNumber 7", "MaxTime 60", "Quodlibet",
-              "Intelligent 3", "NoWk", "NoBk",
-              "StopOnShortSolutions", "GoalIsEnd"});
+              "UpToMoveNumber 7", "MaxTime 60", "Intelligent 3", "GoalIsEnd"});
     // Each at the line it was read on, not the problem's first line.
-    CHECK(p.options.ignored_lines == std::vector<int>{4, 6, 6, 6, 6, 6, 7, 7, 7, 7});
+    CHECK(p.options.ignored_lines == std::vector<int>{4, 6, 6, 6, 6, 7});
+    // Acted on since: NoWk, NoBk, StopOnShortSolutions (test_popeye_files.cpp).
+    CHECK(p.options.no_white_king);
+    CHECK(p.options.no_black_king);
+    CHECK(p.options.stop_on_short_solutions);
     CHECK(p.options.no_board); // NoBoard is acted on: no diagram
     // Acted on: MatesIn1 shows the defender's immediate mates, EnPassant states the last move,
     // MaxFlightsquares, NonTrivial and KeepMatingPiece restrict the search, NoShortVariations

@@ -669,7 +669,8 @@ async function solve(fromText) {
     progress: (p) => { $('progress').textContent = progressText(p, 'solve'); },
     done: (job) => {
       running('solve', false);
-      const elapsed = job.progress && job.progress.elapsed_s !== undefined ? ` in ${Number(job.progress.elapsed_s).toFixed(2)} s` : '';
+      const solving = (job.result || []).reduce((sum, r) => sum + (Number(r.time_s) || 0), 0);
+      const elapsed = (job.result || []).length ? ` in ${solving.toFixed(3)} s` : '';
       $('progress').textContent = `${job.state}${elapsed}`;
       if (job.error) showError(job.error);
       showSolution(job, starts, lang);
@@ -742,6 +743,13 @@ function renderResult(tree, r, t, lang) {
   };
   state.roots[t] = [];
   state.nodes.start = state.nodes.start || [];
+  if (!r.twin && (state.solved.job.result || []).length > 1) { // several problems: each under its title
+    const b = document.createElement('span');
+    b.className = 'twin';
+    b.textContent = `${r.index}. ${r.title || ''}`.trim();
+    tree.appendChild(b);
+    text('\n');
+  }
   if (r.twin) { const b = document.createElement('span'); b.className = 'twin'; b.textContent = r.twin; tree.appendChild(b); text('\n'); }
 
   const after = (node, k, rootMark, parent) => {
@@ -831,14 +839,45 @@ async function fensOfLine(index) {
     const before = withSide(fen, chain[k].side);
     const stretch = [chain[k]];
     for (let j = k + 1; j < chain.length && chain[j].side !== chain[j - 1].side; ++j) stretch.push(chain[j]);
-    const answer = await api('POST', '/api/replay',
-      {fen: before, rules: start.rules, moves: stretch.map((n) => n.move.move), lang: state.solved.lang});
+    let fens;
+    try {
+      fens = (await api('POST', '/api/replay',
+        {fen: before, rules: start.rules, moves: stretch.map((n) => n.move.move), lang: state.solved.lang})).fens;
+    } catch (e) {
+      // A FEN cannot say everything a line carries across a pass (a Dynamo rook pulled away and
+      // back keeps its castling right, docs/rules.md): then the move's own squares place it.
+      fens = [];
+      stretch.reduce((f, n) => { fens.push(placed(f, n.move, state.solved.lang)); return fens[fens.length - 1]; }, before);
+    }
     let prev = before;
-    stretch.forEach((n, i) => { n.before = prev; n.fen = answer.fens[i]; prev = n.fen; });
+    stretch.forEach((n, i) => { n.before = prev; n.fen = fens[i]; prev = n.fen; });
     fen = prev;
     k += stretch.length;
   }
   return chain[chain.length - 1];
+}
+
+// The position after a move, from the move's squares alone (solve --json's move fields).
+const PROMOTION_LETTERS = {en: 'QRBN', de: 'DTLS', fr: 'DTFC', it: 'DTAC'};
+function placed(fen, m, lang) {
+  const pos = parseFen(fen);
+  const b = pos.board;
+  const active = b[m.active_from], passive = m.passive_from ? b[m.passive_from] : undefined;
+  delete b[m.active_from];
+  if (m.passive_from) delete b[m.passive_from];
+  const promote = (piece, to) => {
+    if (!m.promotion || !piece || piece[1] !== 'P' || !/[18]$/.test(to)) return piece;
+    const i = (PROMOTION_LETTERS[lang] || PROMOTION_LETTERS.en).indexOf(m.promotion);
+    return piece[0] + (i >= 0 ? 'QRBN'[i] : m.promotion);
+  };
+  const aTo = m.active_to === null ? m.active_from : m.active_to;
+  if (aTo !== 'out' && active) b[aTo] = promote(active, aTo);
+  if (m.passive_to && m.passive_to !== 'out' && passive) b[m.passive_to] = promote(passive, m.passive_to);
+  const home = {K: ['e1', 'wK', 'h1', 'wR'], Q: ['e1', 'wK', 'a1', 'wR'], k: ['e8', 'bK', 'h8', 'bR'], q: ['e8', 'bK', 'a8', 'bR']};
+  pos.castling = [...pos.castling].filter((c) => home[c] && b[home[c][0]] === home[c][1] && b[home[c][2]] === home[c][3]).join('');
+  pos.side = other(pos.side);
+  pos.ep = '-';
+  return fenOf(pos);
 }
 
 let selecting = 0;

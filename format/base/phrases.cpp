@@ -94,6 +94,10 @@ constexpr Words4 PHRASES[] = {
      "'{0}' gelesen, nicht angewandt: keine LaTeX-Datei geschrieben ('--export latex' schreibt eine)",
      "'{0}' lu, non appliqué : aucun fichier LaTeX écrit ('--export latex' en écrit un)",
      "'{0}' letto, non applicato: nessun file LaTeX scritto ('--export latex' ne scrive uno)"},
+    {"'{0}' read, not acted on: the output is not copied to a file (redirect it)",
+     "'{0}' gelesen, nicht angewandt: die Ausgabe wird nicht in eine Datei kopiert (umleiten)",
+     "'{0}' lu, non appliqué : la sortie n'est pas copiée dans un fichier (la rediriger)",
+     "'{0}' letto, non applicato: l'output non è copiato in un file (reindirizzarlo)"},
     {"cannot read file: {0}", "Datei nicht lesbar: {0}", "impossible de lire le fichier : {0}",
      "impossibile leggere il file: {0}"},
     // condition, option.
@@ -407,7 +411,8 @@ constexpr Words4 PHRASES[] = {
     // The words of the text output.
     {"threat", "Drohung", "menace", "minaccia"},
     {"zugzwang", "Zugzwang", "zugzwang", "zugzwang"},
-    {"but", "aber", "mais", "ma"},
+    {"but", "Aber", "mais", "ma"}, // Popeye's words
+    {"Partial solution", "Partielle Loesung", "solution partielle", "soluzione parziale"},
     {"key", "Schlüssel", "clé", "chiave"},
     {"keys", "Schlüssel", "clés", "chiavi"},
     {"try", "Verführung", "essai", "tentativo"},
@@ -424,6 +429,7 @@ constexpr Words4 PHRASES[] = {
     {"intended", "beabsichtigt", "voulues", "intese"},
     {"problem verdict", "Urteil des Problems", "verdict du problème", "verdetto del problema"},
     {"twins", "Zwillinge", "jumeaux", "gemelli"},
+    {"twin", "Zwilling", "jumeau", "gemello"},
     {"refutes", "Widerlegt", "Refute", "confuta"}, // Popeye's words, but Italian
     {"mate dual", "Mattdual", "dual de mat", "duale di matto"},
     {"continuation dual", "Fortsetzungsdual", "dual de continuation", "duale di continuazione"},

@@ -28,7 +28,7 @@ enum class Phrase : uint16_t {
     // The problem's grammar (problem_reader.cpp).
     NoProblem, MissingEnd, ExpectedBeginAfterEnd, MissingStipulation, MissingPieces,
     AmbiguousKeyword, ExpectedTwinChangeAfterTwins, UnknownKeyword, ExpectedEndBeforeBegin,
-    StructuredStipulation, KeywordNotSupported, LaTeXNotActedOn, CannotReadFile,
+    StructuredStipulation, KeywordNotSupported, LaTeXNotActedOn, ProtocolNotActedOn, CannotReadFile,
     // condition, option.
     UnknownCondition, ExpectedCondition, ExpectedNumber, ExpectedNumberFromTo, ExpectedSquaresAfter,
     ExpectedTwoSquares, AmbiguousOption, UnknownOption, OptionNotSupported, ExpectedOption,
@@ -62,8 +62,8 @@ enum class Phrase : uint16_t {
     PartMissing, PartsMissing, FirstMoveNotOnce, PartsWithoutPopeyeOrder, PartFileUnreadable,
     NotAPartFile, PartFileFormat, PartFileNotReadable, PartFileDamaged,
     // The words of the text output.
-    Threat, Zugzwang, But, Key, Keys, Try, Tries, Variation, Variations, Dual, Duals, NoDuals,
-    Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins, Refutes,
+    Threat, Zugzwang, But, PartialSolution, Key, Keys, Try, Tries, Variation, Variations, Dual, Duals, NoDuals,
+    Cook, Verdict, Solution, Solutions, Intended, ProblemVerdict, Twins, TwinLabel, Refutes,
     // The dual notes and the verdict line's details.
     MateDual, ContinuationDual, ThreatDual, ThreatDuals, ShortMate, ShortMates, After, OfMate,
     OfContinuation, ReachesGoalIn, Shorter, AtLeast, Shown, NoKey, StoppedAt, Restricted,

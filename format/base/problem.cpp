@@ -28,7 +28,10 @@ std::string ignored_options_text(const ProblemOptions& o, Language lang) {
 Position problem_position(const Placement& pieces, const Stipulation& stip, const RuleSet& rules,
                           const ProblemOptions& options) {
     Position pos;
-    pos.set_rules(rules);
+    RuleSet played = rules;
+    played.no_white_king = options.no_white_king;
+    played.no_black_king = options.no_black_king;
+    pos.set_rules(played);
     for (int s = 0; s < SQUARE_NB; ++s)
         if (Piece p = pieces.piece_on(Square(s))) pos.put_piece(p, Square(s));
     Color first = stip.first_mover();
@@ -87,6 +90,7 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.max_solutions = options.max_solutions;
     a.max_keys = options.max_solutions;
     a.popeye_max_solutions = options.max_solutions > 0;
+    a.stop_on_short = options.stop_on_short_solutions;
     a.restrictions.threat_length = options.threat_length;
     a.restrictions.max_flights = options.max_flights;
     a.restrictions.nontrivial_max = options.nontrivial_max;

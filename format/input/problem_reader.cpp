@@ -128,7 +128,10 @@ Ending Reader::read_problem(Problem& p, Token& begin) {
                 list.push_back(std::move(text));
                 break;
             }
-            case Cmd::Protocol: lex_.rest_of_line(); break; // Popeye's output copy: no matter
+            case Cmd::Protocol: // Popeye's copy of its output in a file
+                lex_.rest_of_line();
+                note(t, Message(Phrase::ProtocolNotActedOn, {word(cmd)}));
+                break;
             case Cmd::Pieces: read_pieces(p); break;
             case Cmd::Forsyth: read_forsyth(p); break;
             case Cmd::Stipulation:

@@ -84,6 +84,14 @@ Solution popeye_ordered(const Position& diagram, const Solution& solution) {
         return popeye_rank(diagram, a.play.move, o.mating(s.stipulation.moves)) <
                popeye_rank(diagram, b.play.move, o.mating(s.stipulation.moves));
     });
+    if (s.post_key) { // PostKeyPlay: the diagram is the position after the key
+        if (!s.post_key->threats.empty()) {
+            pos.make_null();
+            o.attacker_moves(pos, s.post_key->threats);
+            pos.unmake_null();
+        }
+        o.defender_moves(pos, s.post_key->defences);
+    }
     for (RootMove& r : s.root) {
         o.play(pos, r.play);
         pos.make(r.play.move);

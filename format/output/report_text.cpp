@@ -199,6 +199,9 @@ std::string text_header(const Problem& problem, const Position& diagram, const S
     out << left << std::string(35 - std::min<size_t>(35, left.size() + counts.size()), ' ')
         << counts << "\n";
     if (diagram.rules().is_dynamo()) out << centred(diagram.rules().name()) << "\n";
+    // Popeye's option lines under the stipulation (output/plaintext/position.c).
+    if (problem.options.duplex) out << centred("Duplex") << "\n";
+    if (problem.options.half_duplex) out << centred("HalfDuplex") << "\n";
     return out.str();
 }
 
@@ -232,8 +235,9 @@ std::string text_solution(const Position& diagram, const Solution& solution,
         for (const PlayNode& m : solution.forced) { // r#: "1.Bh6-f8 # ?!?", as Popeye
             TreeWriter w(diagram, options.lang);
             w.play(m, 1);
-            out << w.text() << "\n";
+            out << w.text();
         }
+        if (!solution.forced.empty()) out << "\n";
         if (!solution.help_set_play.empty()) { // SetPlay: Popeye writes it first
             const Position set = help_set_play_position(diagram);
             const bool after_pass =
@@ -248,9 +252,13 @@ std::string text_solution(const Position& diagram, const Solution& solution,
                 out << "  " << help_line_text(diagram, line, options.lang) << "\n";
         for (const HelpLine& line : solution.help_lines)
             out << "  " << help_line_text(diagram, line, options.lang) << "\n";
-        if (!solution.help_lines.empty()) out << "\n";
+        // Popeye's last line when MaxSolutions or StopOnShortSolutions cut a phase, right
+        // under the lines.
+        const bool partial = options.short_lines_listed && solution.partial;
+        if (partial) out << phrase(Phrase::PartialSolution, options.lang) << "\n";
+        if (!solution.help_lines.empty() || partial) out << "\n";
     }
-    out << text_verdict(diagram, solution, options.lang);
+    if (options.verdict) out << text_verdict(diagram, solution, options.lang);
     return out.str();
 }
 
@@ -357,7 +365,10 @@ std::string help_verdict(const Position& diagram, const Solution& solution, Lang
                 phrase(solution.intended == 1 ? Phrase::IntendedOne : Phrase::Intended, lang)));
         if (int(solution.help_lines.size()) < count)
             add(std::to_string(solution.help_lines.size()) + " " +
-                std::string(phrase(Phrase::Shown, lang)) + " (MaxSolutions)");
+                std::string(phrase(Phrase::Shown, lang)) +
+                (solution.partial && solution.help_lines.empty() && !solution.short_lines.empty()
+                     ? " (StopOnShortSolutions)"
+                     : " (MaxSolutions)"));
         if (!solution.short_lines.empty())
             add(std::string(phrase(Phrase::Shorter, lang)) + ": " +
                 stipulation_of(solution.short_lines[0]));

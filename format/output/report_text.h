@@ -20,6 +20,7 @@ struct TextReportOptions {
     SolutionOrder order = SolutionOrder::Ours; // --order popeye: Popeye's order of the tree
     bool short_lines_listed =
         false; // helpmates: shorter solutions among the lines (--order popeye)
+    bool verdict = true; // the verdict block after the solution (text_verdict)
 };
 
 // The stipulation as the header writes it: with Popeye's marks of the options that limit the

@@ -36,25 +36,17 @@ bool first_moves_decided(const PartialAnalysis& part) {
                         [](const auto& f) { return f.state == FirstMoveFindings::State::Open; });
 }
 
-// r#: the attacker's mates, which it must play (reflex_attacker_bound), as tree nodes marked
+// r#: the attacker's mates, which it must play (reflex_mating_moves), as tree nodes marked
 // `forced`; none in other stipulations.
 std::vector<PlayNode> reflex_forced_mates(const Position& diagram, const Stipulation& stip) {
     std::vector<PlayNode> mates;
-    if (stip.kind != Stipulation::Kind::Reflex) return mates;
-    Position pos = diagram;
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
-        pos.make(m);
-        if (is_checkmate(pos)) {
-            PlayNode node;
-            node.move = m;
-            node.mark = MoveMark::Mate;
-            node.length = 1;
-            node.forced = true;
-            mates.push_back(std::move(node));
-        }
-        pos.unmake();
+    for (Move m : reflex_mating_moves(diagram, stip)) {
+        PlayNode node;
+        node.move = m;
+        node.mark = MoveMark::Mate;
+        node.length = 1;
+        node.forced = true;
+        mates.push_back(std::move(node));
     }
     return mates;
 }
@@ -297,9 +289,18 @@ bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
     const Outcome guard = search.threat_refusal(set, n_);
     if (guard == Outcome::Unknown) return false;
     if (guard == Outcome::Fail || search.flight_refusal(set, n_)) defences.clear();
+    const MoveMark goal_mark =
+        stip_.goal == Stipulation::Goal::Mate ? MoveMark::Mate : MoveMark::Stalemate;
+    // r#: a defender that can reach the goal must; its goal moves are the set play.
+    if (search.defender_must_mate(set)) {
+        for (Move r : defences)
+            if (search.defender_move_mates(set, r)) play.push_back({r, goal_mark, {}, false});
+        return true;
+    }
     for (Move r : defences) {
+        // s#, r#: the defender reaching the goal at once is the shortest set play.
         if (self_ && search.defender_move_mates(set, r)) {
-            if (options_.immediate_mates) play.push_back({r, MoveMark::Mate, {}, false});
+            play.push_back({r, goal_mark, {}, false});
             continue;
         }
         set.make(r);
@@ -309,6 +310,11 @@ bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
         if (answers) play.push_back({r, mark_of(set), std::move(*answers), false});
         set.unmake();
         if (answer < 0 || (answer > 0 && !answers)) return false;
+        // s#, r#: Popeye shows the set play only when every defender move is answered.
+        if (self_ && answer == 0) {
+            play.clear();
+            return true;
+        }
     }
     return true;
 }

@@ -42,6 +42,7 @@ void conclude_battle(const Position& diagram, const Stipulation& stip,
                 keys += f.root->kind == RootMove::Kind::Key;
             }
         }
+        sol.partial = keys >= question.max_keys; // Popeye's "Partial solution"
     }
     for (size_t i = 0; i < partial.first_moves.size(); ++i) {
         const FirstMoveFindings& f = partial.first_moves[i];
@@ -133,6 +134,38 @@ void conclude_help(const Position& diagram, const AnalysisQuestion& question,
         }
     }
 
+    // Popeye's phase cuts (help play; set play is a phase of its own): StopOnShortSolutions
+    // keeps the first length with a solution and nothing longer; MaxSolutions N (the problem's,
+    // orthodox, every length listed) keeps Popeye's first N, the shorter lines first. Reaching
+    // either is Popeye's "Partial solution".
+    if (question.stop_on_short && !sol.short_lines.empty()) {
+        const size_t first = sol.short_lines.front().moves.size();
+        std::erase_if(sol.short_lines, [&](const HelpLine& l) { return l.moves.size() != first; });
+        sol.help_lines.clear();
+        sol.partial = true;
+    }
+    if (question.popeye_max_solutions && question.every_short_line && question.max_solutions > 0 &&
+        !diagram.rules().is_dynamo()) {
+        std::vector<std::pair<std::vector<uint32_t>, HelpLine>> keyed;
+        for (HelpLine& l : sol.short_lines)
+            keyed.emplace_back(popeye_line_ranks(diagram, sol.stipulation, l.moves, false),
+                               std::move(l));
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+            return popeye_line_before(a.first, b.first);
+        });
+        std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+            return a.second.moves.size() < b.second.moves.size();
+        });
+        for (size_t i = 0; i < keyed.size(); ++i) sol.short_lines[i] = std::move(keyed[i].second);
+        const size_t n = size_t(question.max_solutions);
+        if (sol.short_lines.size() + size_t(sol.solutions) >= n) sol.partial = true;
+        if (sol.short_lines.size() >= n) {
+            sol.short_lines.resize(n);
+            sol.help_lines.clear();
+        } else if (sol.short_lines.size() + sol.help_lines.size() > n)
+            sol.help_lines.resize(n - sol.short_lines.size());
+    }
+
     int count = sol.solutions;
     if (!sol.finished)
         sol.verdict = Verdict::Unfinished;
@@ -185,6 +218,7 @@ Solution conclude(const Position& diagram, const Stipulation& stip,
         if (question.every_short_line) sol.help_set_play = std::move(set_play.short_lines);
         for (HelpLine& line : set_play.help_lines) sol.help_set_play.push_back(std::move(line));
         if (!set_play.finished) sol.finished = false, sol.verdict = Verdict::Unfinished;
+        sol.partial |= set_play.partial;
     }
     return sol;
 }

@@ -129,6 +129,9 @@ Solution analyse_series(const Position& diagram, const Stipulation& stip,
         if (options.max_solutions > 0 && int(sol.help_lines.size()) >= options.max_solutions) break;
         sol.help_lines.push_back(series_line(diagram, std::move(line)));
     }
+    // Popeye's "Partial solution": its N-th line reached.
+    sol.partial = options.popeye_max_solutions && options.max_solutions > 0 &&
+                  int(sol.help_lines.size()) >= options.max_solutions;
     // SetPlay: Popeye's set play of a series helpmate is the series' end alone, White's mate in
     // one from the diagram (none when White could take the king). It says nothing about soundness.
     if (options.set_play) {

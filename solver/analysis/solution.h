@@ -105,6 +105,9 @@ struct Solution {
     std::vector<HelpLine> help_lines;
     int solutions = 0;
     bool solutions_capped = false;
+    // Popeye's "Partial solution": in set play or play, MaxSolutions was reached or
+    // StopOnShortSolutions stopped at a shorter length (the lines listed are that phase's first).
+    bool partial = false;
     std::vector<HelpLine> short_lines;
     // Helpmates under SetPlay: the lines from the diagram with the other side to move, a
     // half-move shorter (Popeye's set play of help play); see help_set_play_position(). ser-h#N:

@@ -29,15 +29,16 @@ std::optional<PlayNode> TreeBuilder::play(Position& pos, Move m, int length, boo
         search_.set_nontrivial_budget(std::max(budget + 1 - count, 0));
     }
 
+    // r#: a defender that can mate must: its mating moves are all it has, and nothing is
+    // threatened.
+    const bool forced = search_.defender_must_mate(pos);
     int threat_length = 0;
-    if (question_.threats && node.mark == MoveMark::None && length >= 2 &&
+    if (!forced && question_.threats && node.mark == MoveMark::None && length >= 2 &&
         !add_threats(pos, length, node, threat_length))
         return std::nullopt;
 
     MoveList defences;
     generate_legal(pos, defences);
-    // r#: a defender that can mate must: its mating moves are all it has.
-    const bool forced = search_.defender_must_mate(pos);
     for (Move r : defences) {
         if (forced) {
             if (search_.defender_move_mates(pos, r)) node.defences.push_back({r, goal_, {}, false});

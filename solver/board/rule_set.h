@@ -2,6 +2,8 @@
 // docs/rules.md, 11. Rule switches and sources. Plain data; the generators read it.
 #pragma once
 
+#include "solver/board/types.h"
+
 #include <string>
 
 namespace dynamo {
@@ -15,6 +17,10 @@ struct RuleSet {
     bool undo_dynamo_only = false;   // the no-undo rule binds only dynamo moves (Wikipedia)
     // docs/rules.md, 7. A king is not moved through check: does not apply (vchess).
     bool king_through_check = false;
+    // Popeye's NoWk, NoBk: the side plays without a king (never in check, never mated), so a
+    // diagram without it is legal.
+    bool no_white_king = false, no_black_king = false;
+    bool kingless(Color c) const { return c == WHITE ? no_white_king : no_black_king; }
 
     bool is_dynamo() const { return variant == Variant::Dynamo; }
     bool operator==(const RuleSet&) const = default;

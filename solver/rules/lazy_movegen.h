@@ -30,15 +30,19 @@ template <typename Visit> class OrthodoxVisitor {
     void restrict_to(const Bitboard* only, Bitboard free_from) { only_ = only, free_from_ = free_from; }
 
     bool run() {
-        if (ksq_ == SQ_NONE) return false;
-        Bitboard checkers = orthodox_attackers(p_, ksq_, them_, occ_);
-        for (Bitboard t = geometry::king_steps[ksq_] & ~ours_ & mask(KING, ksq_); t;) {
-            Square to = pop_lsb(t);
-            if (!orthodox_attackers(p_, to, them_, occ_ ^ square_bb(ksq_)))
-                if (add(ksq_, to)) return true;
+        // Without a king (Popeye's NoWk, NoBk): never in check, nothing pinned.
+        Bitboard checkers = 0;
+        pinned_ = 0;
+        if (ksq_ != SQ_NONE) {
+            checkers = orthodox_attackers(p_, ksq_, them_, occ_);
+            for (Bitboard t = geometry::king_steps[ksq_] & ~ours_ & mask(KING, ksq_); t;) {
+                Square to = pop_lsb(t);
+                if (!orthodox_attackers(p_, to, them_, occ_ ^ square_bb(ksq_)))
+                    if (add(ksq_, to)) return true;
+            }
+            if (checkers & (checkers - 1)) return false;
+            pinned_ = pinned();
         }
-        if (checkers & (checkers - 1)) return false;
-        pinned_ = pinned();
         Bitboard target = ~ours_;
         if (checkers) target = geometry::between[ksq_][lsb(checkers)] | checkers;
 

@@ -48,7 +48,9 @@ std::optional<IllegalCause> illegal_cause(const Position& pos) {
     using K = IllegalCause::Kind;
     for (Color c : {WHITE, BLACK}) {
         int kings = popcount(pos.pieces(c, KING));
-        if (kings == 0) return IllegalCause{K::NoKing, c, 0, 0};
+        // NoWk, NoBk: orthodox only (Dynamo's generator assumes the kings).
+        const bool kingless = pos.rules().kingless(c) && !pos.rules().is_dynamo();
+        if (kings == 0 && !kingless) return IllegalCause{K::NoKing, c, 0, 0};
         if (kings > 1) return IllegalCause{K::Kings, c, kings, 0};
     }
     Bitboard white_last = rank_bb(7), black_last = rank_bb(0);

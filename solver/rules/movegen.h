@@ -52,9 +52,9 @@ void generate_dynamo(const Position& pos, MoveList& list);
 void generate_orthodox(const Position& pos, MoveList& list);
 
 // Every way the piece on `from` can move under Dynamo rules, by geometry alone
-// (docs/rules.md, 3. Moves: plain, push, pull): before the legality tests and before ways with the same result are
-// merged; promotion choices left out, castling not included. For reading moves written as any of
-// their ways.
+// (docs/rules.md, 3. Moves: plain, push, pull): before the legality tests and before ways with the
+// same result are merged; promotion choices left out, castling not included. For reading moves
+// written as any of their ways.
 std::vector<Move> dynamo_ways(const Position& pos, Square from);
 
 // What dynamo_visit_legal is to visit: admit() sees every way of moving before its legality is
@@ -73,6 +73,12 @@ class MoveVisitor {
 // Costs far less than generate_dynamo when few ways are admitted: the others are neither tested
 // for legality nor merged.
 bool dynamo_visit_legal(const Position& pos, MoveVisitor& visitor);
+
+// The moves of generate_dynamo whose ways `filter` admits (visit() is not called), in the same
+// order and writing. The filter must admit every way of a move or none of them (a test of the
+// resulting position, such as a check test): the ways it drops are neither merged nor tested
+// for legality.
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list);
 
 // Whether m, a move of some other position (a killer), is a legal way of moving in this one,
 // found by making only the ways of its active piece. A way need not be the canonical writing of

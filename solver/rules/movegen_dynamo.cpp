@@ -132,6 +132,15 @@ class DynamoGenerator {
         return !list_.empty();
     }
 
+    // run(), with only the ways `filter` admits: the admitted moves of generate_dynamo's list,
+    // in its order and writing (a filter that admits every way of a move or none, as one that
+    // reads the resulting position does).
+    void run_admitted(MoveVisitor& filter) {
+        filter_ = &filter;
+        run();
+        filter_ = nullptr;
+    }
+
     // The legal moves that `visitor` admits, each once (merged as in run()), until it stops.
     bool visit(MoveVisitor& visitor) {
         list_.clear();
@@ -254,6 +263,7 @@ class DynamoGenerator {
         }
         if (!target_.is_none() && m != target_) return;
         if (visitor_ && !visitor_->admit(m)) return;
+        if (filter_ && !filter_->admit(m)) return;
         // No undo (docs/rules.md, 5. No undoing): compare keys first, the placements only when they
         // agree.
         if (st().has_forbidden && (st().placement_key ^ delta) == st().forbidden_key &&
@@ -550,12 +560,17 @@ class DynamoGenerator {
     bool any_mode_ = false;          // any_legal(): looking for one legal way
     bool found_ = false;             // ... and found it
     Move target_;                    // legal_way(): the one way looked for
+    MoveVisitor* filter_ = nullptr;  // run_admitted(): the ways to keep
     MoveVisitor* visitor_ = nullptr; // visit(): what is admitted, and told of each legal move
 };
 
 } // namespace
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
+
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list) {
+    DynamoGenerator(pos, list).run_admitted(filter);
+}
 
 bool dynamo_has_legal_move(const Position& pos) {
     MoveList list;

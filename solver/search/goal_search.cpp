@@ -46,18 +46,22 @@ bool GoalSearch::defender_must_reach(Position& pos) {
     return false;
 }
 
-bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
-    if (stip.kind != Stipulation::Kind::Reflex) return false;
+MoveList reflex_mating_moves(const Position& diagram, const Stipulation& stip) {
+    MoveList mates;
+    if (stip.kind != Stipulation::Kind::Reflex) return mates;
     Position pos = diagram;
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) {
         pos.make(m);
-        const bool mate = is_checkmate(pos);
+        if (is_checkmate(pos)) mates.push_back(m);
         pos.unmake();
-        if (mate) return true;
     }
-    return false;
+    return mates;
+}
+
+bool reflex_attacker_bound(const Position& diagram, const Stipulation& stip) {
+    return !reflex_mating_moves(diagram, stip).empty();
 }
 
 std::vector<Outcome> GoalSearch::defend_each(Position& pos, const MoveList& moves, int n) {

@@ -95,8 +95,10 @@ class GoalSearch final : public BattleSearch {
     RestrictionGuards guards_;
 };
 
-// r#: whether the attacker, to move, can mate: then it must, and the reflexmate fails (Popeye
-// writes such moves with "?!?").
+// r#: the attacker's moves that mate at once. It must play one, and the reflexmate fails (Popeye
+// writes such moves with "?!?"). None in other stipulations.
+MoveList reflex_mating_moves(const Position& pos, const Stipulation& stip);
+// r#: whether the attacker, to move, can mate (and so must).
 bool reflex_attacker_bound(const Position& pos, const Stipulation& stip);
 // The diagram's first moves as the solve examines them: the legal moves, none in an r# whose
 // attacker is bound to mate. One list for the analysis, the split into parts and the part files.

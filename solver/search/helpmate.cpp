@@ -1,6 +1,7 @@
 #include "solver/search/helpmate.h"
 
 #include "solver/rules/check_hints.h"
+#include "solver/search/mate_reach.h"
 #include "solver/search/search.h"
 
 #include <algorithm>
@@ -64,16 +65,23 @@ int HelpSearch::search(Position& pos, int plies) {
         found();
         return 1;
     }
+    const bool last = plies == 1 && !help_self_; // hs#: the forced mates come after it
+    // Before the table: the test costs less than a probe (docs/helpmate.md, The flight count).
+    if (mate && !help_self_ && !mate_reachable(pos, plies)) return 0;
+    // The last move is not kept in the table: generating the checks costs less than a probe,
+    // which nearly always misses the caches (docs/helpmate.md, Measured).
+    const bool tabled = !last;
     Key key = node_key(pos, plies) ^ (mate ? 0 : 0x3C6EF372FE94F82BULL) ^
               (help_self_ ? 0xA54FF53A5F1D36F1ULL : 0);
-    TranspositionTable::Bounds b = tt_.probe(key);
-    if (b.fail > 0) return 0;
-    if (b.win != TranspositionTable::NO_WIN && !solutions_ &&
-        remaining_ == 1) { // asked: is there one?
-        found();
-        return 1;
+    if (tabled) {
+        TranspositionTable::Bounds b = tt_.probe(key);
+        if (b.fail > 0) return 0;
+        if (b.win != TranspositionTable::NO_WIN && !solutions_ &&
+            remaining_ == 1) { // asked: is there one?
+            found();
+            return 1;
+        }
     }
-    const bool last = plies == 1 && !help_self_; // hs#: the forced mates come after it
     int count = !last ? 0 : mate ? mating_moves(pos) : stalemating_moves(pos);
     if (!last) {
         Frame f = frame();
@@ -87,6 +95,7 @@ int HelpSearch::search(Position& pos, int plies) {
             if (stopped_ || remaining_ == 0) break;
         }
     }
+    if (!tabled) return count;
     if (count > 0)
         tt_.store(key, has_solution(plies));
     else if (!stopped_)
@@ -94,21 +103,28 @@ int HelpSearch::search(Position& pos, int plies) {
     return count;
 }
 
-// The mating move: it gives check (tested before it is made), and leaves no legal answer.
+// The mating move: it gives check, and leaves no legal answer. Only the checking moves are
+// generated (Dynamo: only the ways that give check are merged and tested for legality, which
+// cost far more than the check test), in the order and writing of the full list.
 int HelpSearch::mating_moves(Position& pos) {
     Frame f = frame();
-    const bool dynamo = pos.rules().is_dynamo();
-    if (dynamo)
-        generate_legal(pos, f.list);
-    else
-        generate_orthodox_checks(pos, f.list); // exactly the checks: no test below
+    if (pos.rules().is_dynamo()) {
+        struct Checks final : MoveVisitor {
+            const Position& pos;
+            DynamoCheckHints hints;
+            explicit Checks(const Position& p) : pos(p), hints(p) {}
+            bool admit(Move way) override { return hints.gives_check(pos, way); }
+            bool visit(Move) override { return false; }
+        } checks(pos);
+        generate_dynamo_admitted(pos, checks, f.list);
+    } else {
+        generate_orthodox_checks(pos, f.list);
+    }
     int count = 0;
-    const DynamoCheckHints hints(pos);
     for (Move m : f.list) {
-        if (dynamo && !hints.gives_check(pos, m)) continue;
         pos.make(m);
         ++nodes_;
-        if (!has_legal_move(pos)) { // in check, by the test above: mate
+        if (!has_legal_move(pos)) { // in check, by the generation above: mate
             line_.push_back(m);
             found();
             line_.pop_back();

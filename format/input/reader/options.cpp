@@ -8,8 +8,8 @@ using O = ProblemOptions;
 using A = OptionArgs;
 
 // Popeye's option table (options/options.c, output/plaintext/language_dependant.c), in its
-// order so that abbreviations resolve alike, plus our Intended (read only in full). Numbers run from `min` to
-// 999999999.
+// order so that abbreviations resolve alike, plus our Intended (read only in full). Numbers run
+// from `min` to 999999999.
 constexpr OptionDef OPTIONS[] = {
     {{"Defence", "Widerlegung", "Defense"},
      Arg::Number,
@@ -39,9 +39,9 @@ constexpr OptionDef OPTIONS[] = {
      nullptr,
      nullptr,
      Phrase::StartMoveNumberNote},
-    {{"NoWk", "OhneWk", "SansRB"}, Arg::None},
+    {{"NoWk", "OhneWk", "SansRB"}, Arg::None, 1, +[](O& o, const A&) { o.no_white_king = true; }},
     {{"Duplex", "Duplex", "Duplex"}, Arg::None, 1, +[](O& o, const A&) { o.duplex = true; }},
-    {{"NoBk", "OhneSk", "SansRN"}, Arg::None},
+    {{"NoBk", "OhneSk", "SansRN"}, Arg::None, 1, +[](O& o, const A&) { o.no_black_king = true; }},
     {{"Threat", "Drohung", "Menace"},
      Arg::OptionalNumber,
      0,
@@ -107,8 +107,17 @@ constexpr OptionDef OPTIONS[] = {
      +[](O& o, const A& a) {
          o.no_castling.insert(o.no_castling.end(), a.squares.begin(), a.squares.end());
      }},
-    {{"Quodlibet", "Quodlibet", "Quodlibet"}, Arg::None},
-    {{"StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"}, Arg::None},
+    // A selfmate that White may also win by mating: not solved here, and read-and-ignored it
+    // would give another answer than Popeye's.
+    {{"Quodlibet", "Quodlibet", "Quodlibet"},
+     Arg::None,
+     1,
+     nullptr,
+     "a selfmate or direct mate either way is not solved yet"},
+    {{"StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"},
+     Arg::None,
+     1,
+     +[](O& o, const A&) { o.stop_on_short_solutions = true; }},
     {{"Beep", "Pieps", "Bip"}, Arg::OptionalNumber},
     {{"SuppressGrid", "OhneGitter", "SansGrille"}, Arg::None},
     {{"WriteGrid", "ZeichneGitter", "AjouteGrille"}, Arg::None},
