@@ -136,8 +136,10 @@ inline std::string shared_part(const std::string& text, bool popeye) {
             continue;
         }
         if (header) { // the lines under the stipulation line, up to a blank one
-            if (line.empty()) header = false;
-            else continue;
+            if (line.empty())
+                header = false;
+            else
+                continue;
         }
         if (popeye && is_counter_line(line)) continue;
         // Popeye's end ("solution finished.", "Loesung beendet.", ...); our verdict blocks.
@@ -178,8 +180,8 @@ inline std::string nth_problem(const std::string& text, int index) {
             continue;
         }
         bool next = w.starts_with("next") || w.starts_with("weiter") || w.starts_with("asuiv");
-        bool end = w == "end" || w.starts_with("endp") || w.starts_with("ende") ||
-                   w.starts_with("finp");
+        bool end =
+            w == "end" || w.starts_with("endp") || w.starts_with("ende") || w.starts_with("finp");
         if (next || end) {
             if (at == index) return begin_line + "\n" + body + lang_end + "\n";
             ++at;

@@ -509,8 +509,8 @@ TEST_CASE("Reader: malformed input gives one exact error each", "[reader]") {
            "expected a piece (e.g. Ka1 or Pa2b3), found 'royal'");
     // Popeye's Forsyth is one run of squares: short ranks and boards are no error
     // (test_popeye_files.cpp); a character that is no piece is.
-    expect("begin\nstipulation #2\nforsyth 4k3/8/8/8/8/8/8/4K2x\nend\n", "3:9",
-           "expected a piece (e.g. Ka1 or Pa2b3), found 'x'");
+    expect("begin\nstipulation #2\nforsyth 4k3/8/8/8/8/8/8/4K2?\nend\n", "3:9",
+           "expected a piece (e.g. Ka1 or Pa2b3), found '?'");
 
     // stipulation
     expect(with_stip("#"), "2:13", "missing number of moves in stipulation '#' (expected e.g. #2)");

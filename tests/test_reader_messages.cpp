@@ -50,7 +50,7 @@ bool has(const std::string& text, const std::string& part) {
 const char* UNKNOWN_KEYWORD = "beginproblem\nstipulation #2\nfoo #2\nendproblem\n";
 const char* BAD_SQUARE = "beginproblem\nstipulation #1\npieces white Ki9 black Ka8\nendproblem\n";
 const char* TWICE = "beginproblem\nstipulation #1\npieces white Ka1 Qa1 black Ka8\nendproblem\n";
-const char* SHORT_FEN = "beginproblem\nstipulation #1\nforsyth 8/8/x7\nendproblem\n";
+const char* SHORT_FEN = "beginproblem\nstipulation #1\nforsyth 8/8/?7\nendproblem\n";
 const char* AT_END = "beginproblem\nstipulation\n";
 // A whole #1 without its `endproblem` (a note, after its last word, 4:31), with an option read
 // but not acted on (a note at its own line, 3).
@@ -120,7 +120,7 @@ TEST_CASE("Reader messages: French", "[reader][lang]") {
     TempFile s("fen.pop", SHORT_FEN);
     CHECK(
         has(solve_in(s, "fr").err,
-            ":3:9: erreur: pièce (p. ex. Ka1 ou Pa2b3) attendue, trouvé : 'x'\n"));
+            ":3:9: erreur: pièce (p. ex. Ka1 ou Pa2b3) attendue, trouvé : '?'\n"));
     TempFile n("notes.pop", NOTES);
     Run notes = solve_in(n, "fr");
     CHECK(has(notes.err, ":4:31: remarque: 'endproblem' manque à la fin du fichier\n"));

@@ -60,8 +60,8 @@ struct ProblemOptions {
     bool move_numbers = false;        // MoveNumbers (progress output)
     bool no_board = false;            // NoBoard: no diagram in the text output
     bool stop_on_short_solutions = false; // StopOnShortSolutions (help play)
-    bool no_white_king = false;       // NoWk: White plays without a king
-    bool no_black_king = false;       // NoBk: Black plays without a king
+    bool no_white_king = false;           // NoWk: White plays without a king
+    bool no_black_king = false;           // NoBk: Black plays without a king
     int intended = 1;            // Intended N / `remark intended: N` (our extension, helpmates)
     bool mates_in_1 = false;     // MatesIn1: show the defender's immediate mates in s# play
     bool post_key_play = false;  // PostKeyPlay: the diagram is the position after the key

@@ -34,8 +34,13 @@ class TreeWriter {
     }
 
     // PostKeyPlay: the play after a key not named, the diagram being the position after it.
-    // Popeye writes the key's line without the key: " threat:", " zugzwang.", " +".
-    void post_key(const PlayNode& node) { after(node, 1, ""); }
+    // Popeye writes the key's line without the key: " threat:", " zugzwang.", " +"; none when
+    // it would be empty (an r# whose defender must mate, an s#1).
+    void post_key(const PlayNode& node) {
+        after(node, 1, "");
+        if (std::string s = out_.str(); s.starts_with("\n"))
+            out_.str(s.substr(1)), out_.seekp(0, std::ios_base::end);
+    }
 
     // A defender move (its k-th) and the attacker's continuations; one that refutes (only in
     // post-key play: a key's defences are all answered) says so, as Popeye does.

@@ -19,7 +19,7 @@ struct TextReportOptions {
     bool board = true;                         // the header with the diagram
     SolutionOrder order = SolutionOrder::Ours; // --order popeye: Popeye's order of the tree
     bool short_lines_listed =
-        false; // helpmates: shorter solutions among the lines (--order popeye)
+        false;           // helpmates: shorter solutions among the lines (--order popeye)
     bool verdict = true; // the verdict block after the solution (text_verdict)
 };
 

@@ -297,10 +297,18 @@ bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
             if (search.defender_move_mates(set, r)) play.push_back({r, goal_mark, {}, false});
         return true;
     }
+    // s#, r#: when every defender move reaches the goal at once, that is the set play (Popeye's
+    // shortest, TESTS/battle_play.inp 18, 27); otherwise those moves are left out, as under a
+    // key (shown with MatesIn1).
+    if (self_ && !defences.empty() &&
+        std::all_of(defences.begin(), defences.end(),
+                    [&](Move r) { return search.defender_move_mates(set, r); })) {
+        for (Move r : defences) play.push_back({r, goal_mark, {}, false});
+        return true;
+    }
     for (Move r : defences) {
-        // s#, r#: the defender reaching the goal at once is the shortest set play.
         if (self_ && search.defender_move_mates(set, r)) {
-            play.push_back({r, goal_mark, {}, false});
+            if (options_.immediate_mates) play.push_back({r, goal_mark, {}, false});
             continue;
         }
         set.make(r);
@@ -310,11 +318,6 @@ bool BattleAnalysis::add_set_play(Position& set, BattleSearch& search,
         if (answers) play.push_back({r, mark_of(set), std::move(*answers), false});
         set.unmake();
         if (answer < 0 || (answer > 0 && !answers)) return false;
-        // s#, r#: Popeye shows the set play only when every defender move is answered.
-        if (self_ && answer == 0) {
-            play.clear();
-            return true;
-        }
     }
     return true;
 }

@@ -93,6 +93,12 @@ void conclude_help(const Position& diagram, const AnalysisQuestion& question,
     // hs#: the lines of every length, the fewest moves first (as Popeye lists them).
     std::stable_sort(lines.begin(), lines.end(),
                      [](const auto& a, const auto& b) { return a.size() < b.size(); });
+    // hs# under StopOnShortSolutions: the first length with a solution, nothing longer.
+    if (question.stop_on_short && !lines.empty() && lines.front().size() < lines.back().size()) {
+        const size_t first = lines.front().size();
+        std::erase_if(lines, [&](const auto& l) { return l.size() != first; });
+        sol.partial = true;
+    }
     // A problem's own MaxSolutions keeps Popeye's first N: all were searched (orthodox).
     if (question.popeye_max_solutions && !diagram.rules().is_dynamo()) {
         std::vector<std::pair<std::vector<uint32_t>, std::vector<Move>>> keyed;

@@ -29,8 +29,8 @@ struct AnalysisQuestion {
                                    // Popeye lists them (--order popeye); else the first length's
     bool popeye_max_solutions = false; // MaxSolutions came from the problem: helpmates keep
                                        // Popeye's first N (orthodox; searched in full)
-    bool stop_on_short = false; // help play: each phase (set play, play) stops at the first
-                                // length with a solution (Popeye's StopOnShortSolutions)
+    bool stop_on_short = false;        // help play: each phase (set play, play) stops at the first
+                                       // length with a solution (Popeye's StopOnShortSolutions)
     int max_keys = 0; // battle play: stop after this many keys, in generation order, as
                       // Popeye's MaxSolutions (0: all)
     bool no_short_variations = false; // battle play: variations shorter than their line's
