@@ -1,9 +1,12 @@
 #include "check.h"
 
+#include "journal.h"
 #include "report.h"
 #include "summary.h"
 
+#include <atomic>
 #include <chrono>
+#include <memory>
 
 namespace dynamo::batch {
 
@@ -44,8 +47,33 @@ int check(const std::vector<std::string>& paths, const CheckRun& options, std::o
         out.flush();
         bar.draw(done, total, elapsed());
     };
-    const Summary summary = check_items(items, options, row, tick);
+    CheckRun run = options;
+    std::unique_ptr<Journal> journal;
+    std::vector<std::string> ids;
+    std::atomic<bool> unjournaled = false;
+    if (!options.journal.empty()) {
+        const std::string settings = settings_identity(options.run.settings);
+        const ItemIdentities identities(items, settings);
+        for (size_t i = 0; i < items.size(); ++i) ids.push_back(identities[i]);
+        journal = std::make_unique<Journal>(options.journal, batch.files,
+                                            std::to_string(options.shard.index) + "/" +
+                                                std::to_string(options.shard.count),
+                                            settings);
+        // Only analyses are kept: an item of errors costs nothing to report again.
+        run.run.known = [&](size_t i) -> std::optional<ItemReport> {
+            if (!items[i].instance) return std::nullopt;
+            return journal->find(items[i], ids[i]);
+        };
+        // An analysis cut short by an interrupt (Ctrl-C) is no answer: not kept.
+        const std::atomic<bool>* interrupt = options.run.settings.resources.interrupt;
+        run.run.finished = [&, interrupt](size_t i, const ItemReport& report) {
+            if (!items[i].instance || (interrupt && interrupt->load())) return;
+            if (!journal->add(items[i], ids[i], report)) unjournaled = true;
+        };
+    }
+    const Summary summary = check_items(items, run, row, tick);
     bar.clear();
+    if (unjournaled) err << options.journal << ": cannot be written; not every answer is kept\n";
 
     (options.json ? err : out) << summary.total_line(elapsed()) << "\n";
     out.flush();

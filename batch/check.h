@@ -18,7 +18,8 @@ namespace dynamo::batch {
 struct CheckRun {
     RunOptions run;
     Shard shard;
-    bool json = false; // JSON Lines on `out`, the total on `err`
+    bool json = false;   // JSON Lines on `out`, the total on `err`
+    std::string journal = {}; // set: the journal (journal.h) to resume from and append to
 };
 
 // One item reported: its JSON line, and its text line (with the line of the whole problem after
@@ -35,7 +36,8 @@ using RowSink = std::function<void(const CheckRow& row)>;
 Summary check_items(const std::vector<Item>& items, const CheckRun& options, const RowSink& row,
                     const Tick& tick = {});
 
-// Returns the exit status (docs/format.md: 0 all as expected, 1 not, 2 bad input, 3 unfinished).
+// Returns the exit status; throws JournalError for a journal that cannot be used (docs/format.md: 0
+// all as expected, 1 not, 2 bad input, 3 unfinished).
 int check(const std::vector<std::string>& paths, const CheckRun& options, std::ostream& out,
           std::ostream& err);
 

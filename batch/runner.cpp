@@ -23,12 +23,22 @@ void run_items(const std::vector<Item>& items, const RunOptions& options, const 
                const Tick& tick) {
     const size_t n = items.size();
     const int budget = options.settings.resources.threads;
-    const HashShare share = hash_share(int(options.settings.resources.hash_mb), n, budget);
 
-    std::mutex mutex;
+    std::mutex mutex, finish_mutex;
     std::condition_variable ready;
     std::vector<std::optional<ItemReport>> results(n);
+    // Items known already (a journal's) are not analysed again.
+    std::vector<size_t> todo;
     size_t next = 0, done = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (options.known) results[i] = options.known(i);
+        if (results[i])
+            ++done;
+        else
+            todo.push_back(i);
+    }
+    const HashShare share = hash_share(int(options.settings.resources.hash_mb),
+                                       std::max<size_t>(todo.size(), 1), budget);
     int running = 0;
     auto worker = [&] {
         for (;;) {
@@ -36,9 +46,9 @@ void run_items(const std::vector<Item>& items, const RunOptions& options, const 
             int threads = 1;
             {
                 std::lock_guard lock(mutex);
-                if (next == n) return;
-                i = next++;
-                if (next == n) threads = std::max(1, budget - running);
+                if (next == todo.size()) return;
+                i = todo[next++];
+                if (next == todo.size()) threads = std::max(1, budget - running);
                 ++running;
             }
             Settings settings = options.settings;
@@ -53,6 +63,10 @@ void run_items(const std::vector<Item>& items, const RunOptions& options, const 
                 out = failed_report(
                     items[i], (table ? "" : "internal error: ") +
                                   (options.describe ? options.describe(e) : std::string(e.what())));
+            }
+            if (options.finished) {
+                std::lock_guard lock(finish_mutex);
+                options.finished(i, out);
             }
             {
                 std::lock_guard lock(mutex);

@@ -7,6 +7,7 @@
 
 #include <exception>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace dynamo::batch {
@@ -26,6 +27,10 @@ struct RunOptions {
     // What an item whose analysis throws reports (after "internal error: " unless a table could
     // not be mapped); default: the exception's what().
     std::function<std::string(const std::exception&)> describe;
+    // The report of an item known already (a journal's), which is then not analysed; and what to
+    // do with each item analysed as it finishes (on its worker thread, one at a time).
+    std::function<std::optional<ItemReport>(size_t index)> known;
+    std::function<void(size_t index, const ItemReport& report)> finished;
 };
 
 // Called on the calling thread, once per item, in input order, as soon as the items before it

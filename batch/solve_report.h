@@ -20,7 +20,7 @@ struct TwinVerdicts {
     size_t total = 0; // the problem's instances
     // --order popeye: the verdict blocks of the instances printed so far, held back until
     // Popeye's text of the whole problem is out.
-    std::string held;
+    std::string held = {};
     bool complete() const { return total > 1 && verdicts.size() == total; }
     bool last() const { return verdicts.size() >= total; }
 };

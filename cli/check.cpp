@@ -6,6 +6,7 @@
 #include "usage.h"
 
 #include "batch/check.h"
+#include "batch/journal.h"
 
 #include <iostream>
 
@@ -29,7 +30,13 @@ int run_check(const CommonOptions& common, const SolveOptions& solve, const Chec
     install_interrupt_handler();
     check.run.describe = [](const std::exception& e) { return error_message(e); };
     check.json = solve.json;
-    return batch::check(options.paths, check, std::cout, std::cerr);
+    check.journal = options.journal;
+    try {
+        return batch::check(options.paths, check, std::cout, std::cerr);
+    } catch (const batch::JournalError& e) {
+        print_error(e.what());
+        return 2;
+    }
 }
 
 } // namespace dynamo::cli

@@ -199,9 +199,13 @@ void add_solve(CLI::App& app, CommandLine& line) {
                   "threats and variations for every problem");
     add_search_options(cmd, line);
     add_output_options(cmd, line);
-    cmd->add_option("--part", line.solve.part,
-                    "I/N: solve only part I (0-based) of N of each problem's first moves and "
-                    "write a part file (JSON) for dynamo merge (docs/distributed.md)");
+    auto* part = cmd->add_option("--part", line.solve.part,
+                                 "I/N: solve only part I (0-based) of N of each problem's first "
+                                 "moves and write a part file (JSON) for dynamo merge "
+                                 "(docs/distributed.md)");
+    cmd->add_option("--output", line.solve.output,
+                    "FILE: with --part, the part file, renamed into place only once whole")
+        ->needs(part);
 }
 
 void add_merge(CLI::App& app, CommandLine& line) {
@@ -235,6 +239,8 @@ void add_check(CLI::App& app, CommandLine& line) {
         ->required();
     add_rules_override(cmd, line);
     cmd->add_option("--shard", line.check.shard, "I/N: check only problems I, I+N, I+2N, ...");
+    cmd->add_option("--journal", line.check.journal,
+                    "FILE: append each answer to it, and skip those it holds (resume a run)");
     add_search_options(cmd, line);
 }
 

@@ -63,6 +63,7 @@ struct SolveOptions {
     bool no_time = false;      // text: no "solving time" line (output that must not vary)
     std::string export_format; // --export fen|latex|svg: that document instead of the text
     std::string part;          // solve: "I/N", solve part I of N and write a part file
+    std::string output; // solve --part: the part file, written whole or not at all (not stdout)
 };
 
 struct MergeOptions {
@@ -80,7 +81,8 @@ struct ServeOptions {
 
 struct CheckOptions {
     std::vector<std::string> paths; // files and folders
-    std::string shard; // "I/N": only problems I, I+N, I+2N, ... (0-based, across inputs)
+    std::string shard;   // "I/N": only problems I, I+N, I+2N, ... (0-based, across inputs)
+    std::string journal; // FILE: resume from it and append each answer (docs/format.md, Journal)
 };
 
 } // namespace dynamo::cli

@@ -19,9 +19,12 @@
 #include "solver/analysis/analysis.h"
 #include "solver/rules/legality.h"
 
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <utility>
+
+#include <unistd.h>
 
 namespace dynamo::cli {
 
@@ -202,6 +205,20 @@ int mate_upto(const Problem& problem, const Position& diagram, const Stipulation
 
 } // namespace
 
+// Writes `text` to a temporary file beside `path`, syncs it and renames it into place: a part
+// killed on the way leaves no file that merge could take for a whole part.
+static void write_whole(const std::string& path, const std::string& text) {
+    const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
+    std::FILE* f = std::fopen(temporary.c_str(), "wb");
+    bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size() &&
+              std::fflush(f) == 0 && ::fsync(fileno(f)) == 0;
+    if (f) ok = std::fclose(f) == 0 && ok;
+    if (!ok || std::rename(temporary.c_str(), path.c_str()) != 0) {
+        std::remove(temporary.c_str());
+        throw UsageError("--output " + path + ": cannot be written");
+    }
+}
+
 int run_solve(const CommonOptions& common, const SolveOptions& options) {
     install_interrupt_handler();
     return guarded(common, [&] {
@@ -230,9 +247,14 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                                  : solve_problem(problem, a, run));
             }
         }
-        if (part)
-            std::cout << json_line(part_file_json(part->first, part->second, part_problems))
-                      << "\n";
+        if (part) {
+            const std::string text =
+                json_line(part_file_json(part->first, part->second, part_problems)) + "\n";
+            if (options.output.empty())
+                std::cout << text;
+            else
+                write_whole(options.output, text);
+        }
         print_exports(options, exports, settings.lang);
         return status;
     });

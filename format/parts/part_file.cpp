@@ -1,6 +1,7 @@
 #include "format/parts/part_file.h"
 
 #include "format/base/fen.h"
+#include "format/base/fingerprint.h"
 #include "format/base/notation.h"
 #include "format/base/rules_text.h"
 #include "format/output/report_json.h"
@@ -438,7 +439,6 @@ json answer_options_json(const AnalysisOptions& a) {
 
 std::string problem_identity(const Position& diagram, const Stipulation& stip,
                              const AnalysisOptions& options) {
-    // FNV-1a, 64 bits: enough to tell problems apart, short enough to read in an error message.
     std::string text = "dynamo part " + std::to_string(PART_FORMAT) + "\n" + to_fen(diagram) +
                        "\n" + stip.text + " " + std::to_string(int(stip.kind)) +
                        std::to_string(int(stip.goal)) + " " + std::to_string(stip.moves) +
@@ -446,14 +446,7 @@ std::string problem_identity(const Position& diagram, const Stipulation& stip,
                        answer_options_json(options).dump();
     if (diagram.castling().exclusive)
         text += "\nCastlingMutuallyExclusive " + std::to_string(diagram.castling().exclusive);
-    uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
-    return hex;
+    return fingerprint(text);
 }
 
 json part_problem_json(const PartProblem& p, int part) {
