@@ -22,9 +22,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string dynamo_folder() { return project_root() + "/problems/dynamo"; }
+std::string collection() { return project_root() + "/problems/dynamo"; }
 
-Run check_files(const std::vector<std::string>& paths, bool json_output = true) {
+Run check(const std::vector<std::string>& paths, bool json_output = true) {
     cli::CommonOptions common;
     common.threads = 2;
     cli::SolveOptions solve;
@@ -35,7 +35,7 @@ Run check_files(const std::vector<std::string>& paths, bool json_output = true) 
     return captured([&] { return cli::run_check(common, solve, options); });
 }
 
-std::vector<json> json_lines(const std::string& text) {
+std::vector<json> objects(const std::string& text) {
     std::vector<json> out;
     std::stringstream ss(text);
     for (std::string line; std::getline(ss, line);) out.push_back(json::parse(line));
@@ -46,7 +46,7 @@ std::vector<json> json_lines(const std::string& text) {
 // folder long/ (the problems that take longer, tagged [.slow]).
 std::vector<std::string> collection_files(bool long_ones) {
     std::vector<std::string> files;
-    fs::path root = long_ones ? fs::path(dynamo_folder()) / "long" : fs::path(dynamo_folder());
+    fs::path root = long_ones ? fs::path(collection()) / "long" : fs::path(collection());
     if (!fs::is_directory(root)) return files;
     for (const auto& e : fs::directory_iterator(root))
         if (e.is_regular_file() && e.path().extension() == ".pop") files.push_back(e.path().string());
@@ -58,12 +58,12 @@ std::vector<std::string> collection_files(bool long_ones) {
 // number of problems (twinned problems once).
 size_t check_certified(const std::vector<std::string>& files) {
     REQUIRE(!files.empty());
-    Run run = check_files(files);
+    Run run = check(files);
     INFO(run.err);
     CHECK(run.status == 0);
     CHECK(run.err.find("not as certified") == std::string::npos);
     size_t problems = 0;
-    for (const json& j : json_lines(run.out)) {
+    for (const json& j : objects(run.out)) {
         INFO(j.dump().substr(0, 400));
         REQUIRE(j["verdict"] != "error");
         CHECK(j.contains("fen"));
@@ -139,7 +139,7 @@ TEST_CASE("check: a verdict that differs from the certified one is flagged, and 
                "nextproblem\ntitle twins\npieces white Kd4 Rc7 Rh3 black Kb1\nstipulation #2\n"
                "condition Dynamo\ntwin move h3 h2\nremark verdict: sound\nend\n";
     }
-    Run text = check_files({file.string()}, false);
+    Run text = check({file.string()}, false);
     INFO(text.out);
     CHECK(text.status == 1);
     std::vector<std::string> flagged;
@@ -155,9 +155,9 @@ TEST_CASE("check: a verdict that differs from the certified one is flagged, and 
           std::string::npos);
     CHECK(text.out.find("2 not as certified") != std::string::npos);
 
-    Run j = check_files({file.string()});
+    Run j = check({file.string()});
     CHECK(j.status == 1);
-    std::vector<json> all = json_lines(j.out);
+    std::vector<json> all = objects(j.out);
     REQUIRE(all.size() == 5);
     CHECK(all[0]["expected_verdict"] == "sound");
     CHECK(all[0]["verdict"] == "sound");
@@ -178,7 +178,7 @@ TEST_CASE("check: a verdict that differs from the certified one is flagged, and 
         out << "begin\ntitle cooked on purpose\nremark verdict: cooked\n"
                "forsyth 8/3N4/1r6/5R2/2R5/8/6k1/4K2R\nstipulation #2\ncondition Dynamo\nend\n";
     }
-    CHECK(check_files({file.string()}, false).status == 0);
+    CHECK(check({file.string()}, false).status == 0);
     fs::remove(file);
 }
 
@@ -191,10 +191,10 @@ TEST_CASE("The Dynamo collection: H11 castles after the push back, R03 (StrictCa
           "[collection]") {
     // The theme "castling after the rook was pushed back": the verdicts alone would not show that
     // H11's one line is the castling one, nor that StrictCastling removes exactly it.
-    Run run = check_files({dynamo_folder() + "/helpmates.pop", dynamo_folder() + "/flawed-and-rules.pop"});
+    Run run = check({collection() + "/helpmates.pop", collection() + "/flawed-and-rules.pop"});
     INFO(run.err);
     std::map<std::string, json> by_title;
-    for (const json& j : json_lines(run.out)) by_title[j["title"].get<std::string>().substr(0, 3)] = j;
+    for (const json& j : objects(run.out)) by_title[j["title"].get<std::string>().substr(0, 3)] = j;
     REQUIRE(by_title.count("H11"));
     REQUIRE(by_title.count("R03"));
     const json& h11 = by_title["H11"];
@@ -226,7 +226,7 @@ TEST_CASE("The Dynamo collection: the longer problems, and every problem at one 
     INFO(run.err);
     CHECK(run.status == 0);
     size_t problems = 0;
-    for (const json& j : json_lines(run.out)) {
+    for (const json& j : objects(run.out)) {
         if (j.contains("twin") && !j.contains("problem_verdict")) continue;
         ++problems;
         INFO(j.dump().substr(0, 400));
@@ -264,7 +264,7 @@ TEST_CASE("Examples: each gives the verdict its comment promises", "[examples]")
         CHECK(run.status == 0);
         ReadResult read = read_problem_file(file);
         REQUIRE(read.errors.empty());
-        std::vector<json> all = json_lines(run.out);
+        std::vector<json> all = objects(run.out);
         size_t i = 0;
         for (const Problem& p : read.problems) {
             REQUIRE(p.expected_verdict);

@@ -24,13 +24,13 @@ using namespace dynamo::test;
 
 namespace {
 
-struct FlightsSolved {
+struct Solved {
     Problem problem;
     std::string text;
     Solution sol;
 };
 
-FlightsSolved solved_flights(const std::string& name, bool restricted = true) {
+Solved solved(const std::string& name, bool restricted = true) {
     auto [problem, diagram] = load(test_data("popeye/flights/" + name + ".inp"));
     if (!restricted) problem.options.max_flights = -1; // a search option: the diagram stays
     AnalysisOptions options = analysis_options_for(problem.options);
@@ -39,7 +39,7 @@ FlightsSolved solved_flights(const std::string& name, bool restricted = true) {
     return {problem, text_solution(diagram, sol, {}), sol};
 }
 
-bool has_first_move(const FlightsSolved& s, const std::string& line) {
+bool has_first_move(const Solved& s, const std::string& line) {
     return s.text.find("\n   " + line) != std::string::npos;
 }
 
@@ -52,7 +52,7 @@ TEST_CASE("MaxFlightsquares under #N agrees with Popeye: keys, tries, threats, s
     for (const auto& e : fs::directory_iterator(test_data("popeye/flights"))) {
         if (e.path().extension() != ".inp") continue;
         const std::string stem = e.path().stem().string();
-        FlightsSolved s = solved_flights(stem);
+        Solved s = solved(stem);
         std::string expected = read_file(e.path().parent_path().string() + "/" + stem + ".out");
         expected = expected.substr(expected.find("\n  " + s.problem.stipulation.text));
         INFO(stem << "\nours:\n" << s.text << "\nPopeye:\n" << expected);
@@ -65,10 +65,10 @@ TEST_CASE("MaxFlightsquares under #N agrees with Popeye: keys, tries, threats, s
 
 TEST_CASE("MaxFlightsquares: what it takes away in castling_05, and what it leaves",
           "[options][flights]") {
-    FlightsSolved none = solved_flights("castling_05_MaxFlightsquares_0");
+    Solved none = solved("castling_05_MaxFlightsquares_0");
     CHECK(none.sol.root.empty()); // no key, no try
-    FlightsSolved one = solved_flights("castling_05_MaxFlightsquares_1"),
-           plain = solved_flights("castling_05_MaxFlightsquares_1", false);
+    Solved one = solved("castling_05_MaxFlightsquares_1"),
+           plain = solved("castling_05_MaxFlightsquares_1", false);
     INFO(one.text);
     for (const char* refused : {"1.Ra1-a2 + ?", "1.c5-c6 ? zugzwang."}) {
         CHECK(has_first_move(plain, refused)); // a try without the option
@@ -76,9 +76,9 @@ TEST_CASE("MaxFlightsquares: what it takes away in castling_05, and what it leav
     }
     // Kept: a try whose threat, 2.Rd1-d2+, leaves two flights before White's last move.
     CHECK(has_first_move(one, "1.Ra1-d1 ? threat:\n          2.Rd1-d2 +"));
-    FlightsSolved set = solved_flights("castling_05_SetPlay_MaxFlightsquares_1");
+    Solved set = solved("castling_05_SetPlay_MaxFlightsquares_1");
     CHECK(set.sol.set_play.empty()); // the king has three flights in the diagram
     // #2: the guard stands nowhere; castling_01's key leaves the king a flight and stays.
-    FlightsSolved two = solved_flights("castling_01_MaxFlightsquares_0");
+    Solved two = solved("castling_01_MaxFlightsquares_0");
     CHECK(has_first_move(two, "1.Qa7-f2 ! threat:"));
 }

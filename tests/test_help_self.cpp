@@ -23,7 +23,7 @@ using namespace dynamo::test;
 
 namespace {
 
-Stipulation help_stip(const std::string& text) {
+Stipulation stip_of(const std::string& text) {
     Stipulation s;
     std::string error;
     if (!parse_stipulation(text, s, &error)) FAIL(error);
@@ -82,15 +82,15 @@ int bf_help_self(const Position& diagram, const Stipulation& s) {
 } // namespace
 
 TEST_CASE("Help-selfmates: read, with N.5 and who starts", "[helpself]") {
-    Stipulation s = help_stip("hs#2");
+    Stipulation s = stip_of("hs#2");
     CHECK(s.kind == Stipulation::Kind::HelpSelf);
     CHECK(s.first_mover() == WHITE);
     CHECK(s.help_play());
-    Stipulation half = help_stip("HS#1.5");
+    Stipulation half = stip_of("HS#1.5");
     CHECK(half.half);
     CHECK(half.text == "hs#1.5");
     CHECK(half.first_mover() == BLACK);
-    CHECK(help_stip("hs#0.5").first_mover() == BLACK);
+    CHECK(stip_of("hs#0.5").first_mover() == BLACK);
     CHECK_FALSE(parse_stipulation("s#1.5", s, nullptr)); // only help play has half-moves
     ReadResult read = read_problems("stipulation hs#1.5\npieces white ka5 black ka8\nendproblem\n", "t");
     REQUIRE(read.problems.size() == 1);
@@ -155,7 +155,7 @@ TEST_CASE("Help-selfmates under Dynamo rules", "[helpself][dynamo]") {
     Position diagram;
     std::string error;
     REQUIRE(parse_fen("kb6/1p6/pB6/K7/PP6/8/8/8 w - - 0 1", RuleSet::dynamo_default(), diagram, &error));
-    Stipulation s = help_stip("hs#2");
+    Stipulation s = stip_of("hs#2");
     AnalysisOptions options;
     options.threads = 2;
     Solution sol = analyse(diagram, s, options);
@@ -178,11 +178,11 @@ TEST_CASE("Help-selfmates under Dynamo rules", "[helpself][dynamo]") {
     // The same mate as hs#1, from the position before 2.Kb6-a7 (White in check from Bc7), and as
     // hs#0.5 after it: Black's one move.
     REQUIRE(parse_fen("k7/1pb5/pK6/8/PP6/8/8/8 w - - 0 1", RuleSet::dynamo_default(), diagram, &error));
-    sol = analyse(diagram, help_stip("hs#1"), options);
+    sol = analyse(diagram, stip_of("hs#1"), options);
     REQUIRE(sol.help_lines.size() == 1);
     CHECK(help_line_text(diagram, sol.help_lines[0], Language::English) == "1.Kb6-a7 + Ka8-b7/b7-c6 #");
     REQUIRE(parse_fen("k7/Kpb5/p7/8/PP6/8/8/8 b - - 0 1", RuleSet::dynamo_default(), diagram, &error));
-    sol = analyse(diagram, help_stip("hs#0.5"), options);
+    sol = analyse(diagram, stip_of("hs#0.5"), options);
     REQUIRE(sol.help_lines.size() == 1);
     CHECK(help_line_text(diagram, sol.help_lines[0], Language::English) == "1...Ka8-b7/b7-c6 #");
 }

@@ -16,7 +16,7 @@ using namespace dynamo::test;
 
 namespace {
 
-std::string read_text(const std::string& path) {
+std::string file_text(const std::string& path) {
     std::ifstream in(path);
     if (!in) FAIL("cannot read " << path);
     std::stringstream ss;
@@ -135,7 +135,7 @@ PopeyeRun against_popeye(const std::string& name) {
     REQUIRE(problem.stipulation.kind == Stipulation::Kind::Help);
     Solved ours = solve_single(problem, 2);
     REQUIRE(ours.sol.finished);
-    std::string expected = read_text(test_data("popeye/expected/" + name + ".out"));
+    std::string expected = file_text(test_data("popeye/expected/" + name + ".out"));
     const std::string stip = problem_instances(problem)[0].stipulation.text;
     auto popeye = solution_lines(expected, stip);
     REQUIRE_FALSE(popeye.empty());
@@ -223,8 +223,8 @@ TEST_CASE("Helpmate vs Popeye: the _brute twins are the same problems", "[helpma
         CHECK(a.stipulation == b.stipulation);
         CHECK(a.options.white_to_play == b.options.white_to_play);
         std::string stip = problem_instances(a)[0].stipulation.text;
-        CHECK(as_set(solution_lines(read_text(test_data("popeye/expected/" + name + ".out")), stip)) ==
-              as_set(solution_lines(read_text(test_data("popeye/expected/" + name + "_brute.out")), stip)));
+        CHECK(as_set(solution_lines(file_text(test_data("popeye/expected/" + name + ".out")), stip)) ==
+              as_set(solution_lines(file_text(test_data("popeye/expected/" + name + "_brute.out")), stip)));
     }
 }
 

@@ -20,14 +20,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct PartsDir {
+struct TempDir {
     fs::path path;
-    PartsDir() {
+    TempDir() {
         path = fs::temp_directory_path() / ("dynamo-parts-" + std::to_string(::getpid()) + "-" +
                                             std::to_string(counter()++));
         fs::create_directories(path);
     }
-    ~PartsDir() { fs::remove_all(path); }
+    ~TempDir() { fs::remove_all(path); }
     static int& counter() {
         static int n = 0;
         return n;
@@ -101,7 +101,7 @@ void check_merges_to_whole(const std::string& file) {
     Run whole_json = solve_file(file, true);
     REQUIRE(whole.status == 0);
     for (int n : {1, 3, 7}) {
-        PartsDir dir;
+        TempDir dir;
         auto paths = parts_of(file, n, dir.path);
         std::reverse(paths.begin(), paths.end()); // any order
         Run text = merge(paths, false), js = merge(paths, true);
@@ -135,12 +135,12 @@ TEST_CASE("parts: an orthodox #4 in 1, 3 and 7 parts merges to the whole solve",
 }
 
 TEST_CASE("parts: Dynamo #3s in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
-    PartsDir dir; // M01 and M03, two #3s of the certified collection
+    TempDir dir; // M01 and M03, two #3s of the certified collection
     check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/moremovers.pop", {1, 3}, dir.path));
 }
 
 TEST_CASE("parts: helpmates, with twins, in 1, 3 and 7 parts merge to the whole solve", "[parts]") {
-    PartsDir dir; // H01 (a promotion), H02, H06 (a check on the way)
+    TempDir dir; // H01 (a promotion), H02, H06 (a check on the way)
     check_merges_to_whole(some_problems(project_root() + "/problems/dynamo/helpmates.pop", {1, 2, 6}, dir.path));
     check_merges_to_whole(project_root() + "/examples/helpmate-twins.pop");
 }
@@ -169,7 +169,7 @@ TEST_CASE("parts: the split is balanced by cost, the same in every part", "[part
 }
 
 TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[parts]") {
-    PartsDir dir;
+    TempDir dir;
     const std::string file = test_data("popeye/problems/castling_08.inp");
     auto paths = parts_of(file, 3, dir.path);
 
@@ -244,7 +244,7 @@ TEST_CASE("parts: a missing, repeated or foreign part is refused, naming it", "[
 TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and lists the open "
           "first moves",
           "[parts]") {
-    PartsDir dir;
+    TempDir dir;
     // The seven-piece position of the depth benchmark, one move deeper than its s#4: minutes
     // of work, so that 0.2 s stops every part whatever the machine.
     const std::string file = write(dir.path / "deep.pop",
@@ -280,7 +280,7 @@ TEST_CASE("parts: parts stopped by --maxtime say so, the merge is unfinished and
 }
 
 TEST_CASE("parts: MaxSolutions is applied at the merge, keys in generation order", "[parts]") {
-    PartsDir dir; // dynref P08, three keys: stopped at one, then at two
+    TempDir dir; // dynref P08, three keys: stopped at one, then at two
     const std::string position = "forsyth 8/6Q1/Pk3RK1/8/2Q5/8/8/1r5P\nstipulation #1\ncondition Dynamo\n";
     std::string file = write(dir.path / "maxsolutions.pop",
                              "begin\ntitle one\n" + position + "option MaxSolutions 1 Try\nnext\n" +
@@ -308,7 +308,7 @@ TEST_CASE("parts: r# forced mates, in the diagram and after refutations, merge t
           test_data("popeye/stipulations/reflexmate_tries_2.inp")})
         check_merges_to_whole(file);
 
-    PartsDir dir;
+    TempDir dir;
     Run part0 = solve_part(bound, 0, 3), part1 = solve_part(bound, 1, 3);
     REQUIRE(part0.status == 0);
     json p0 = json::parse(part0.out)["problems"][0], p1 = json::parse(part1.out)["problems"][0];
@@ -335,7 +335,7 @@ TEST_CASE("parts: the header's option marks and NoBoard travel with the part", "
     for (const char* name : {"threat/selfmate_2_Threat_1", "flights/castling_05_MaxFlightsquares_1",
                              "goal_restrictions/reflexmate_3_NonTrivial_0_0", "problems/ep_02"})
         check_merges_to_whole(test_data(std::string("popeye/") + name + ".inp"));
-    PartsDir dir;
+    TempDir dir;
     const std::string file =
         write(dir.path / "noboard.inp", "beginproblem\nstipulation #2\noption NoBoard Threat 1\n"
                                         "pieces white ke1 qa7 rh1 black kc1\nendproblem\n");
@@ -348,7 +348,7 @@ TEST_CASE("parts: the header's option marks and NoBoard travel with the part", "
 // too, and the solution's shorter ones of every length).
 TEST_CASE("parts: a helpmate's set play merges to the whole solve, in either order",
           "[parts][setplay]") {
-    PartsDir dir;
+    TempDir dir;
     // helpmate_short_2 with SetPlay: an h#1 among the solutions, set play with an h#0.5.
     std::string short_text = read_file(test_data("popeye/fuzz/helpmate_short_2.inp"));
     short_text.replace(short_text.find("endproblem"), 10, "option SetPlay\nendproblem");

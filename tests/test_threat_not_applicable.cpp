@@ -21,13 +21,13 @@ using namespace dynamo::test;
 
 namespace {
 
-struct ThreatSolved {
+struct Solved {
     Problem problem;
     Position diagram;
     Solution sol;
 };
 
-ThreatSolved solved_threat(const std::string& path, bool with_option = true) {
+Solved solved(const std::string& path, bool with_option = true) {
     auto [problem, diagram] = load(path);
     if (!with_option) problem.options.threat_length = -1; // a search option: the diagram stays
     AnalysisOptions options = analysis_options_for(problem.options);
@@ -61,7 +61,7 @@ TEST_CASE("Threat T >= N agrees with Popeye: not applicable, solved without it",
     for (const auto& e : fs::directory_iterator(test_data("popeye/threat_not_applicable"))) {
         if (e.path().extension() != ".inp") continue;
         const std::string stem = e.path().stem().string();
-        ThreatSolved s = solved_threat(e.path().string());
+        Solved s = solved(e.path().string());
         const int t = s.problem.options.threat_length;
         REQUIRE(t >= s.problem.stipulation.moves);
         std::string expected = read_file(e.path().parent_path().string() + "/" + stem + ".out");
@@ -73,7 +73,7 @@ TEST_CASE("Threat T >= N agrees with Popeye: not applicable, solved without it",
         CHECK(s.sol.unapplied.threat_length == t);
         CHECK(parse_solution(ours) == parse_solution(expected));
         // The same solution as without the option, and no "restricted" line.
-        ThreatSolved plain = solved_threat(e.path().string(), false);
+        Solved plain = solved(e.path().string(), false);
         CHECK(parse_solution(text_solution(plain.diagram, plain.sol, {})) == parse_solution(ours));
         CHECK(ours.find("restricted") == std::string::npos);
         CHECK(ours.find("not applicable: Threat " + std::to_string(t) + " (too long for " +
@@ -85,7 +85,7 @@ TEST_CASE("Threat T >= N agrees with Popeye: not applicable, solved without it",
 }
 
 TEST_CASE("Threat T >= N: said in the four languages and in JSON", "[options][threat][lang]") {
-    ThreatSolved s = solved_threat(test_data("popeye/threat_not_applicable/selfmate_2_Threat_2.inp"));
+    Solved s = solved(test_data("popeye/threat_not_applicable/selfmate_2_Threat_2.inp"));
     const std::pair<Language, const char*> said[] = {
         {Language::English,
          "not applicable: Threat 2 (too long for s#2, which is solved without it)"},
