@@ -26,10 +26,8 @@ ProblemEnd Summary::add(const Item& item, const ItemReport& out) {
     } else {
         verdicts_.push_back(out.verdict);
     }
-    const std::optional<Verdict> certified =
-        item.problem ? item.problem->expected_verdict : std::nullopt;
-    if (end.verdict && certified) {
-        end.differs = *end.verdict != *certified;
+    if (end.verdict && item.problem && item.problem->expected_verdict) {
+        end.differs = *end.verdict != *item.problem->expected_verdict;
         if (end.differs) status_ = combine_status(status_, 1);
     }
     differing_ += out.differs || end.differs;

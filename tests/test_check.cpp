@@ -61,7 +61,7 @@ Run check(const std::vector<std::string>& paths, const RunOptions& o = {}) {
     solve.quiet = true;
     solve.max_seconds = o.max_seconds;
     solve.hash_mb = 16;
-    cli::CheckOptions options{paths, o.shard};
+    cli::CheckOptions options{paths, o.shard, {}};
 
     return captured([&] { return cli::run_check(common, solve, options); });
 }
