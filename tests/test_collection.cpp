@@ -31,7 +31,7 @@ Run check(const std::vector<std::string>& paths, bool json_output = true) {
     solve.json = json_output;
     solve.quiet = true;
     solve.hash_mb = 64;
-    cli::CheckOptions options{paths, ""};
+    cli::CheckOptions options{paths, "", {}};
     return captured([&] { return cli::run_check(common, solve, options); });
 }
 
@@ -221,7 +221,7 @@ TEST_CASE("The Dynamo collection: the longer problems, and every problem at one 
     solve.json = true;
     solve.quiet = true;
     solve.hash_mb = 64;
-    cli::CheckOptions options{files, ""};
+    cli::CheckOptions options{files, "", {}};
     Run run = captured([&] { return cli::run_check(common, solve, options); });
     INFO(run.err);
     CHECK(run.status == 0);

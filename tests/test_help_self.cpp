@@ -211,7 +211,7 @@ TEST_CASE("Help-selfmates: solve, check and JSON", "[helpself][solve]") {
     cli::SolveOptions solve;
     solve.quiet = true;
     solve.hash_mb = 16;
-    cli::CheckOptions options{{test_data("popeye/stipulations/helpself_2.inp")}, ""};
+    cli::CheckOptions options{{test_data("popeye/stipulations/helpself_2.inp")}, "", {}};
     Run checked = captured([&] { return cli::run_check(common, solve, options); });
     INFO(checked.out << checked.err);
     CHECK(checked.out.find("hs#2") != std::string::npos);

@@ -43,7 +43,7 @@ Runs runs_in(const std::vector<std::string>& files, const std::string& lang) {
     options.hash_mb = 16;
     Runs r;
     r.solve = captured([&] { return cli::run_solve(common, options); });
-    cli::CheckOptions check{files, ""};
+    cli::CheckOptions check{files, "", {}};
     r.check = captured([&] { return cli::run_check(common, options, check); });
     return r;
 }

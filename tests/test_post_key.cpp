@@ -138,7 +138,7 @@ TEST_CASE("PostKeyPlay: #1 and the command line", "[postkey][solve]") {
     cli::SolveOptions solve;
     solve.quiet = true;
     solve.hash_mb = 16;
-    cli::CheckOptions options{{test_data("popeye/postkey")}, ""};
+    cli::CheckOptions options{{test_data("popeye/postkey")}, "", {}};
     Run checked = captured([&] { return cli::run_check(common, solve, options); });
     INFO(checked.out << checked.err);
     CHECK(checked.status == 1); // two problems have no solution

@@ -38,7 +38,7 @@ Run check_in(const TempFile& f, const std::string& lang, bool json = false) {
     options.quiet = true;
     options.json = json;
     options.hash_mb = 16;
-    cli::CheckOptions check{{f.str()}, ""};
+    cli::CheckOptions check{{f.str()}, "", {}};
     return captured([&] { return cli::run_check(common, options, check); });
 }
 
