@@ -331,6 +331,50 @@ PartialAnalysis help_partial_from(const Position& pos, const Stipulation& stip, 
     return a;
 }
 
+// As fields: the text alone does not say all (h#0.5, from WhiteToPlay, is not read as input).
+Stipulation stipulation_from(const json& field) {
+    Stipulation stip;
+    stip.text = field.at("text").get<std::string>();
+    std::string kind = field.at("kind").get<std::string>(),
+                goal = field.at("goal").get<std::string>();
+    if (kind != "direct" && kind != "self" && kind != "help" && kind != "reflex")
+        throw Damaged("stipulation kind '" + kind + "'");
+    stip.kind = kind == "direct"   ? Stipulation::Kind::Direct
+                : kind == "self"   ? Stipulation::Kind::Self
+                : kind == "reflex" ? Stipulation::Kind::Reflex
+                                   : Stipulation::Kind::Help;
+    if (goal != "mate" && goal != "stalemate") throw Damaged("stipulation goal '" + goal + "'");
+    stip.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
+    stip.moves = number<int>(field.at("moves"));
+    stip.half = field.at("half").get<bool>();
+    stip.quodlibet = field.value("quodlibet", false);
+    if (stip.quodlibet && stip.kind != Stipulation::Kind::Self)
+        throw Damaged("Quodlibet on a stipulation other than s#N, s=N");
+    // As the stipulation reader allows (format/base/stipulation_text.cpp).
+    if (stip.moves < 0 || stip.moves > 99 || (stip.moves < 1 && !stip.half))
+        throw Damaged("stipulation of " + std::to_string(stip.moves) + " moves");
+    return stip;
+}
+
+// Shorter helpmates, round by round, each line under its first move.
+std::vector<ShortRound> short_rounds_from(const Position& diagram, const json& rounds,
+                                          size_t first_moves, int plies) {
+    std::vector<ShortRound> out;
+    for (const json& r : rounds) {
+        ShortRound round;
+        round.plies = number<int>(r.at("plies"));
+        round.done = r.at("done").get<bool>();
+        round.lines.resize(first_moves);
+        for (const json& l : r.at("lines")) {
+            size_t i = number<size_t>(l.at("index"));
+            if (i >= round.lines.size()) throw Damaged("a shorter helpmate under no first move");
+            round.lines[i] = lines_from(diagram, l.at("lines"), plies);
+        }
+        out.push_back(std::move(round));
+    }
+    return out;
+}
+
 PartProblem problem_from(const json& j, int part) {
     PartProblem p;
     p.problem.file = j.at("file").get<std::string>();
@@ -359,27 +403,7 @@ PartProblem problem_from(const json& j, int part) {
         p.diagram.set_castling(cr);
         p.diagram.finish_setup();
     }
-    // As fields: the text alone does not say all (h#0.5, from WhiteToPlay, is not read as input).
-    const json& st = j.at("stipulation");
-    p.stipulation.text = st.at("text").get<std::string>();
-    std::string kind = st.at("kind").get<std::string>(), goal = st.at("goal").get<std::string>();
-    if (kind != "direct" && kind != "self" && kind != "help" && kind != "reflex")
-        throw Damaged("stipulation kind '" + kind + "'");
-    p.stipulation.kind = kind == "direct"   ? Stipulation::Kind::Direct
-                         : kind == "self"   ? Stipulation::Kind::Self
-                         : kind == "reflex" ? Stipulation::Kind::Reflex
-                                            : Stipulation::Kind::Help;
-    if (goal != "mate" && goal != "stalemate") throw Damaged("stipulation goal '" + goal + "'");
-    p.stipulation.goal = goal == "mate" ? Stipulation::Goal::Mate : Stipulation::Goal::Stalemate;
-    p.stipulation.moves = number<int>(st.at("moves"));
-    p.stipulation.half = st.at("half").get<bool>();
-    p.stipulation.quodlibet = st.value("quodlibet", false);
-    if (p.stipulation.quodlibet && p.stipulation.kind != Stipulation::Kind::Self)
-        throw Damaged("Quodlibet on a stipulation other than s#N, s=N");
-    // As the stipulation reader allows (format/base/stipulation_text.cpp).
-    if (p.stipulation.moves < 0 || p.stipulation.moves > 99 ||
-        (p.stipulation.moves < 1 && !p.stipulation.half))
-        throw Damaged("stipulation of " + std::to_string(p.stipulation.moves) + " moves");
+    p.stipulation = stipulation_from(j.at("stipulation"));
     const int plies = max_plies(p.stipulation);
     p.options = options_from(j.at("options"));
     // The options the header shows: Popeye's marks on the stipulation ("#6/1"), NoBoard.
@@ -445,21 +469,9 @@ PartProblem problem_from(const json& j, int part) {
             if (!p.partial.forced.back().forced || p.partial.forced.back().mark != MoveMark::Mate)
                 throw Damaged("a forced mate that is not marked forced and mate");
         }
-    if (j.contains("short")) {
-        for (const json& r : j.at("short")) {
-            ShortRound round;
-            round.plies = number<int>(r.at("plies"));
-            round.done = r.at("done").get<bool>();
-            round.lines.resize(p.partial.first_moves.size());
-            for (const json& l : r.at("lines")) {
-                size_t i = number<size_t>(l.at("index"));
-                if (i >= round.lines.size())
-                    throw Damaged("a shorter helpmate under no first move");
-                round.lines[i] = lines_from(p.diagram, l.at("lines"), plies);
-            }
-            p.partial.short_rounds.push_back(std::move(round));
-        }
-    }
+    if (j.contains("short"))
+        p.partial.short_rounds =
+            short_rounds_from(p.diagram, j.at("short"), p.partial.first_moves.size(), plies);
     if (j.contains("help_set_play"))
         p.partial.help_set_play.push_back(
             help_partial_from(help_set_play_position(p.diagram),
