@@ -13,6 +13,7 @@
 
 #include <random>
 #include <set>
+#include <span>
 
 using namespace dynamo;
 using namespace dynamo::test;
@@ -38,43 +39,40 @@ void naive_lines(Position& pos, int plies, Line& line, std::set<Line>& out) {
     }
 }
 
-// Sparse positions, mostly minor pieces and pawns (the flight count gives up at once on a rook
-// or queen of the mating side), the kings anywhere; no castling.
-Position random_sparse(std::mt19937& rng, Color to_move) {
-    const PieceType white_types[] = {PAWN, KNIGHT, BISHOP, BISHOP, KNIGHT, PAWN, ROOK};
-    const PieceType black_types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+// A random legal position without castling: the two kings, then 1 to `most_white` white pieces
+// and 0 to 3 black ones, each drawn from its side's list.
+Position random_placed(std::mt19937& rng, Color to_move, std::span<const PieceType> white_types,
+                       std::span<const PieceType> black_types, int most_white) {
     for (;;) {
         Position pos;
         pos.set_rules(RuleSet::orthodox());
         RandomPlacer placer(pos, [&](Color, PieceType) { return Square(rng() % 64); });
         placer.place(WHITE, KING);
         placer.place(BLACK, KING);
-        const int white = 1 + int(rng() % 2), black = int(rng() % 4);
-        for (int i = 0; i < white; ++i) placer.place(WHITE, white_types[rng() % 7]);
-        for (int i = 0; i < black; ++i) placer.place(BLACK, black_types[rng() % 6]);
+        const int white = 1 + int(rng() % most_white), black = int(rng() % 4);
+        for (int i = 0; i < white; ++i)
+            placer.place(WHITE, white_types[rng() % white_types.size()]);
+        for (int i = 0; i < black; ++i)
+            placer.place(BLACK, black_types[rng() % black_types.size()]);
         pos.set_side_to_move(to_move);
         pos.finish_setup();
         if (!illegal_reason(pos) && !pos.castling().any()) return pos;
     }
 }
 
+// Sparse positions, mostly minor pieces and pawns (the flight count gives up at once on a rook
+// or queen of the mating side), the kings anywhere; no castling.
+Position random_sparse(std::mt19937& rng, Color to_move) {
+    static const PieceType white_types[] = {PAWN, KNIGHT, BISHOP, BISHOP, KNIGHT, PAWN, ROOK};
+    static const PieceType black_types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    return random_placed(rng, to_move, white_types, black_types, 2);
+}
+
 // Denser positions for the capacity count: up to three pieces of each side besides the king,
 // any kind, the pawns anywhere but the first and last ranks.
 Position random_mixed(std::mt19937& rng, Color to_move) {
-    const PieceType types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
-    for (;;) {
-        Position pos;
-        pos.set_rules(RuleSet::orthodox());
-        RandomPlacer placer(pos, [&](Color, PieceType) { return Square(rng() % 64); });
-        placer.place(WHITE, KING);
-        placer.place(BLACK, KING);
-        const int white = 1 + int(rng() % 3), black = int(rng() % 4);
-        for (int i = 0; i < white; ++i) placer.place(WHITE, types[rng() % 6]);
-        for (int i = 0; i < black; ++i) placer.place(BLACK, types[rng() % 6]);
-        pos.set_side_to_move(to_move);
-        pos.finish_setup();
-        if (!illegal_reason(pos) && !pos.castling().any()) return pos;
-    }
+    static const PieceType types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN};
+    return random_placed(rng, to_move, types, types, 3);
 }
 
 // The mated side's king walled in: black pieces within two squares of it, the black king on
