@@ -16,6 +16,7 @@ AnalysisQuestion question_asked(const Settings& settings, AnalysisQuestion own) 
     own.tries |= settings.tries;
     own.variations |= settings.variations;
     own.every_short_line = settings.order == SolutionOrder::Popeye; // listed as Popeye does
+    own.move_numbers &= settings.order == SolutionOrder::Popeye;     // numbered as Popeye does
     // The verdict needs no more solutions than one beyond those intended.
     if (settings.verdict_only && own.max_solutions == 0) own.max_solutions = own.intended + 1;
     return own;

@@ -42,7 +42,10 @@ void print_solution(std::ostream& out, const Problem& problem, const std::string
         std::ostringstream block;
         TextReportOptions shown = text;
         shown.verdict = !apart;
+        if (twins) shown.move_number = twins->move_number;
         out << text_solution(diagram, solution, shown);
+        if (twins)
+            twins->move_number += int(solution.tried.size() + solution.tried_set_play.size());
         // Popeye writes a blank line for a position that cannot arise, where a solution would
         // stand between two (REGRESSIONS/4_51_to_4_53.inp problem 9, twin k).
         if (apart && solution.verdict == Verdict::Illegal) out << "\n";

@@ -21,6 +21,8 @@ struct TwinVerdicts {
     // --order popeye: the verdict blocks of the instances printed so far, held back until
     // Popeye's text of the whole problem is out.
     std::string held = {};
+    // Popeye's MoveNumbers count on through the twins: the last number written.
+    int move_number = 0;
     bool complete() const { return total > 1 && verdicts.size() == total; }
     bool last() const { return verdicts.size() >= total; }
 };

@@ -30,6 +30,23 @@ namespace dynamo::cli {
 
 namespace {
 
+// The problem whose options not acted on are noted: under --order popeye MoveNumbers is acted on
+// (Popeye's numbered lines), so not noted.
+Problem noted(const Problem& problem, const batch::Settings& settings) {
+    if (settings.order != SolutionOrder::Popeye) return problem;
+    Problem p = problem;
+    ProblemOptions& o = p.options;
+    for (size_t i = o.ignored_said.size(); i-- > 0;) {
+        const Message& said = o.ignored_said[i];
+        if (said.args.size() < 2 || said.args[1].kind != Phrase::MoveNumbersNote) continue;
+        o.ignored_said.erase(o.ignored_said.begin() + std::ptrdiff_t(i));
+        if (i < o.ignored.size()) o.ignored.erase(o.ignored.begin() + std::ptrdiff_t(i));
+        if (i < o.ignored_lines.size())
+            o.ignored_lines.erase(o.ignored_lines.begin() + std::ptrdiff_t(i));
+    }
+    return p;
+}
+
 // What a run of `solve` or `mate` reports each solution with.
 struct Reporting {
     const batch::Settings& settings;
@@ -239,7 +256,7 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 if (!problem.ok()) continue;
                 // An option read but not acted on may change the answer: said, off the solution
                 // text, at the option's own line.
-                for (const std::string& note : option_notes(problem, settings.lang))
+                for (const std::string& note : option_notes(noted(problem, settings), settings.lang))
                     std::cerr << note << "\n";
                 const AnalysisOptions a = batch::analysis_options(settings, problem.options);
                 status = batch::combine_status(

@@ -102,6 +102,7 @@ AnalysisOptions analysis_options_for(const ProblemOptions& options) {
     a.restrictions.keep_mating_piece = options.keep_mating_piece;
     a.no_short_variations = options.no_short_variations;
     a.post_key_play = options.post_key_play;
+    a.move_numbers = options.move_numbers; // acted on under --order popeye alone
     return a;
 }
 

@@ -211,6 +211,132 @@ std::string text_header(const Problem& problem, const Position& diagram, const S
     return out.str();
 }
 
+namespace {
+
+// Popeye's MoveNumbers: "  3  (Ta1-c1 )" before each move Popeye tries first, " +" when it
+// leaves the other side in check, the play that starts with it under it. Popeye stops trying
+// once MaxSolutions (or StopOnShortSolutions) cut the phase: after the move of the last play
+// shown.
+class Numbered {
+  public:
+    Numbered(const Position& pos, const std::vector<TriedMove>& tried, Language lang, int before)
+        : pos_(pos), tried_(tried), lang_(lang), number_(before) {}
+
+    // The moves tried up to the one that starts the last play shown, when `cut`.
+    size_t count(bool cut, Move last) const {
+        if (!cut || last == Move::none()) return tried_.size();
+        for (size_t i = 0; i < tried_.size(); ++i)
+            if (tried_[i].move == last) return i + 1;
+        return tried_.size();
+    }
+
+    std::string line(size_t i) {
+        char n[16];
+        std::snprintf(n, sizeof n, "%3d", ++number_);
+        return std::string(n) + "  (" + move_text(pos_, tried_[i].move, lang_) +
+               (tried_[i].check ? " +" : "") + " )\n";
+    }
+
+    int number() const { return number_; }
+
+  private:
+    const Position& pos_;
+    const std::vector<TriedMove>& tried_;
+    Language lang_;
+    int number_;
+};
+
+// Battle play: keys, tries and r#'s forced mates each under the number of its first move.
+void numbered_battle(std::ostream& out, const Position& diagram, const Solution& solution,
+                     const TextReportOptions& options) {
+    Numbered numbered(diagram, solution.tried, options.lang, options.move_number);
+    Move last = Move::none();
+    for (const RootMove& r : solution.root)
+        if (r.kind == RootMove::Kind::Key) last = r.play.move;
+    const size_t tried = numbered.count(solution.partial, last);
+    std::vector<char> shown(solution.root.size(), 0);
+    bool play_last = false;
+    for (size_t i = 0; i < tried; ++i) {
+        out << numbered.line(i);
+        play_last = false;
+        for (size_t k = 0; k < solution.root.size(); ++k) {
+            if (solution.root[k].play.move != solution.tried[i].move) continue;
+            TreeWriter w(diagram, options.lang);
+            w.root(solution.root[k]);
+            out << w.text() << "\n";
+            shown[k] = play_last = true;
+        }
+        for (const PlayNode& m : solution.forced) { // r#: "1.Bh6-f8 # ?!?", as Popeye
+            if (m.move != solution.tried[i].move) continue;
+            TreeWriter w(diagram, options.lang);
+            w.play(m, 1);
+            out << w.text() << "\n";
+            play_last = true;
+        }
+    }
+    for (size_t k = 0; k < solution.root.size(); ++k) // none: each was tried
+        if (!shown[k]) {
+            TreeWriter w(diagram, options.lang);
+            w.root(solution.root[k]);
+            out << w.text() << "\n";
+        }
+    if (!play_last) out << "\n";
+}
+
+// Help play: the lines of each first move under its number.
+void numbered_lines(std::ostream& out, const Position& pos, const std::vector<TriedMove>& tried,
+                    const std::vector<HelpLine>& lines, bool cut, int before, Language lang,
+                    bool after_pass = false) {
+    Numbered numbered(pos, tried, lang, before);
+    const size_t count =
+        numbered.count(cut, lines.empty() ? Move::none() : lines.back().moves.front());
+    std::vector<char> shown(lines.size(), 0);
+    for (size_t i = 0; i < count; ++i) {
+        out << numbered.line(i);
+        for (size_t k = 0; k < lines.size(); ++k)
+            if (!lines[k].moves.empty() && lines[k].moves.front() == tried[i].move) {
+                out << "  " << help_line_text(pos, lines[k], lang, after_pass) << "\n";
+                shown[k] = 1;
+            }
+    }
+    for (size_t k = 0; k < lines.size(); ++k) // none: each was tried
+        if (!shown[k]) out << "  " << help_line_text(pos, lines[k], lang, after_pass) << "\n";
+}
+
+// The solution under Popeye's MoveNumbers (Solution::tried; --order popeye).
+std::string numbered_solution(const Position& diagram, const Solution& solution,
+                              const TextReportOptions& options) {
+    std::ostringstream out;
+    out << "\n";
+    if (!solution.helpmate()) {
+        if (!solution.set_play.empty()) { // Popeye numbers no set play of battle play
+            TreeWriter w(diagram, options.lang);
+            w.set_play(solution.set_play);
+            out << w.text() << "\n";
+        }
+        numbered_battle(out, diagram, solution, options);
+        return out.str();
+    }
+    int before = options.move_number;
+    if (!solution.tried_set_play.empty()) { // SetPlay: numbered first, the count goes on
+        numbered_lines(out, help_set_play_position(diagram), solution.tried_set_play,
+                       solution.help_set_play, false, before, options.lang,
+                       solution.stipulation.half);
+        before += int(solution.tried_set_play.size());
+        out << "\n";
+    }
+    if (solution.stipulation.kind == Stipulation::Kind::Help)
+        for (const HelpLine& line : solution.short_lines)
+            out << "  " << help_line_text(diagram, line, options.lang) << "\n";
+    numbered_lines(out, diagram, solution.tried, solution.help_lines, solution.partial, before,
+                   options.lang);
+    if (solution.partial) out << phrase(Phrase::PartialSolution, options.lang) << "\n";
+    out << "\n";
+    return out.str();
+}
+
+} // namespace
+
 std::string text_solution(const Position& diagram, const Solution& solution,
                           const TextReportOptions& options) {
     if (options.order == SolutionOrder::Popeye) {
@@ -219,6 +345,9 @@ std::string text_solution(const Position& diagram, const Solution& solution,
         ours.short_lines_listed = true;
         return text_solution(diagram, popeye_ordered(diagram, solution), ours);
     }
+    if (!solution.tried.empty() && solution.verdict != Verdict::Illegal)
+        return numbered_solution(diagram, solution, options) +
+               (options.verdict ? text_verdict(diagram, solution, options.lang) : "");
     std::ostringstream out;
     if (solution.verdict != Verdict::Illegal) {
         out << "\n";

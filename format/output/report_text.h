@@ -21,6 +21,9 @@ struct TextReportOptions {
     bool short_lines_listed =
         false;           // helpmates: shorter solutions among the lines (--order popeye)
     bool verdict = true; // the verdict block after the solution (text_verdict)
+    // Popeye's MoveNumbers (a solution with Solution::tried): the number before this solution's
+    // first, as Popeye counts on through a problem's twins.
+    int move_number = 0;
 };
 
 // The stipulation as the header writes it: with Popeye's marks of the options that limit the

@@ -37,6 +37,8 @@ struct AnalysisQuestion {
                                       // length are not shown (Popeye's NoShortVariations)
     bool post_key_play = false;       // battle play: the diagram is the position after the key, the
                                       // defender to move; only the play after it (PostKeyPlay)
+    bool move_numbers = false;        // Popeye's MoveNumbers (--order popeye): the first moves
+                                      // Popeye tries, in its order (Solution::tried)
     SearchRestrictions restrictions;  // battle play: Popeye's Threat N, MaxFlightsquares N,
                                       // NonTrivial M T, KeepMatingPiece
 };

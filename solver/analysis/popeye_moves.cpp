@@ -59,7 +59,63 @@ int promotion_index(PieceType p) {
     }
 }
 
+// Every move of the side to move whose legality does not depend on its own king's safety, and
+// the king's steps whatever they walk into: the legal moves with the king lifted off, its steps
+// and its legal castlings.
+std::vector<Move> pseudo_legal_moves(const Position& pos) {
+    MoveList legal;
+    generate_orthodox(pos, legal);
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    if (king == SQ_NONE) return std::vector<Move>(legal.begin(), legal.end());
+    Position kingless = pos;
+    kingless.remove_piece(king);
+    kingless.set_castling(CastlingRights{});
+    kingless.finish_setup();
+    MoveList others;
+    generate_orthodox(kingless, others);
+    std::vector<Move> moves;
+    for (Move m : others) // (not onto the king's own square, empty without it)
+        if (m.active_to() != king) moves.push_back(m);
+    for (Bitboard b = geometry::king_steps[king] & ~pos.pieces(us); b;) {
+        const Square to = pop_lsb(b);
+        moves.push_back(pos.empty(to) ? Move::plain(king, to) : Move::dynamo(king, to, to, SQ_OUT));
+    }
+    for (Move m : legal)
+        if (m.is_castling()) moves.push_back(m);
+    return moves;
+}
+
 } // namespace
+
+std::vector<TriedMove> popeye_tried_moves(const Position& diagram, const Stipulation& stip) {
+    if (diagram.rules().is_dynamo()) return {};
+    // The first move is the last one to a mate: Popeye's mating-move generator, only checks.
+    const bool mating = stip.goal == Stipulation::Goal::Mate &&
+                        ((stip.kind == Stipulation::Kind::Direct && stip.moves == 1) ||
+                         (stip.kind == Stipulation::Kind::Help && stip.moves == 0 && stip.half));
+    Position pos = diagram;
+    const Color them = ~pos.side_to_move();
+    std::vector<std::pair<uint32_t, TriedMove>> ranked;
+    for (Move m : pseudo_legal_moves(diagram)) {
+        pos.make(m);
+        const bool check = pos.in_check(them);
+        // A king next to the other is in check too (a king stepping there is illegal).
+        const Square k1 = pos.king_square(WHITE), k2 = pos.king_square(BLACK);
+        const bool kings_touch = k1 != SQ_NONE && k2 != SQ_NONE &&
+                                 (geometry::king_steps[k1] & square_bb(k2)) != 0;
+        pos.unmake();
+        // (The mating-move generator gives a king step only for a discovered check.)
+        const bool king_step = type_of(diagram.piece_on(m.active_from())) == KING;
+        if (!mating || (check && !(king_step && kings_touch)))
+            ranked.push_back({popeye_rank(diagram, m, mating), {m, check || kings_touch}});
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<TriedMove> tried;
+    for (const auto& r : ranked) tried.push_back(r.second);
+    return tried;
+}
 
 uint32_t popeye_rank(const Position& pos, Move m, bool mating) {
     int sq = m.active_from();

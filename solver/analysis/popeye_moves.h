@@ -2,6 +2,7 @@
 // and what decides which keys MaxSolutions keeps (Popeye stops at its N-th key).
 #pragma once
 
+#include "solver/analysis/solution.h"
 #include "solver/rules/movegen.h"
 #include "solver/board/position.h"
 #include "solver/search/stipulation.h"
@@ -33,5 +34,12 @@ bool popeye_line_before(const std::vector<uint32_t>& a, const std::vector<uint32
 // rules, which Popeye does not play, the list's own order).
 std::vector<int> popeye_first_move_order(const Position& diagram, const Stipulation& stip,
                                          const std::vector<Move>& first_moves);
+
+// Popeye's MoveNumbers: the moves Popeye tries first in `diagram` (its side to move), in its
+// order. Every move of the pieces, legal or not (Popeye numbers a move before it tests whether
+// it leaves the mover's king in check; castling only when legal); from the mating-move
+// generator, which only checks, when that first move is the last one to a mate (#1, h#0.5).
+// Orthodox rules; under Dynamo rules, none.
+std::vector<TriedMove> popeye_tried_moves(const Position& diagram, const Stipulation& stip);
 
 } // namespace dynamo

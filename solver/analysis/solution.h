@@ -83,6 +83,14 @@ struct Dual {
                                      // length: short)
 };
 
+// A first move as Popeye's MoveNumbers names it: every move of the side to move that Popeye
+// tries, legal or not (it numbers a move before its legality is tested), and whether the other
+// side is in check after it (Popeye's " +").
+struct TriedMove {
+    Move move;
+    bool check = false;
+};
+
 // At most this many shorter helpmates are shown: they are evidence, not the solution.
 inline constexpr int SHORT_LINES_SHOWN = 10;
 
@@ -114,6 +122,10 @@ struct Solution {
     // White's mates in one (the series' end alone, as Popeye).
     std::vector<HelpLine> help_set_play;
     int intended = 1;
+    // Popeye's MoveNumbers (AnalysisQuestion::move_numbers): the first moves Popeye tries, in
+    // its order; those of the helpmate set play apart (the other side first). Empty otherwise.
+    std::vector<TriedMove> tried;
+    std::vector<TriedMove> tried_set_play;
     Verdict verdict = Verdict::NoSolution;
     std::string illegal_reason;        // for Verdict::Illegal
     bool finished = true;              // false: stopped by the time limit; what is here holds
