@@ -30,7 +30,8 @@ struct Case {
     std::string lang = "en"; // Popeye writes in the language of the file
 };
 
-// Every stored Popeye output with its input: problems/ and expected/, stipulations/, duals/, fuzz/, and
+// Every stored Popeye output with its input: problems/ and expected/, stipulations/, duals/, fuzz/,
+// move_numbers/ (option MoveNumbers: Popeye's numbered lines compared too), and
 // the three language files (tests/data/languages) with theirs.
 std::vector<Case> stored_cases() {
     namespace fs = std::filesystem;
@@ -39,7 +40,8 @@ std::vector<Case> stored_cases() {
         std::string name = e.path().stem().string();
         cases.push_back({name, e.path().string(), test_data("popeye/expected/" + name + ".out")});
     }
-    for (const char* dir : {"popeye/stipulations", "popeye/duals", "popeye/fuzz"})
+    for (const char* dir :
+         {"popeye/stipulations", "popeye/duals", "popeye/fuzz", "popeye/move_numbers"})
         for (const auto& e : fs::directory_iterator(test_data(dir)))
             if (e.path().extension() == ".inp")
                 cases.push_back({e.path().stem().string(), e.path().string(),

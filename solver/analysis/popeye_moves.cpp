@@ -59,8 +59,8 @@ int promotion_index(PieceType p) {
     }
 }
 
-// Every move of the side to move whose legality does not depend on its own king's safety, and
-// the king's steps whatever they walk into: the legal moves with the king lifted off, its steps
+// Every move of the side to move whatever it does to its own king's safety: the legal moves
+// with the king replaced by a blocker (an enemy knight, not to be taken), then the king's steps
 // and its legal castlings.
 std::vector<Move> pseudo_legal_moves(const Position& pos) {
     MoveList legal;
@@ -70,12 +70,13 @@ std::vector<Move> pseudo_legal_moves(const Position& pos) {
     if (king == SQ_NONE) return std::vector<Move>(legal.begin(), legal.end());
     Position kingless = pos;
     kingless.remove_piece(king);
+    kingless.put_piece(make_piece(~us, KNIGHT), king);
     kingless.set_castling(CastlingRights{});
     kingless.finish_setup();
     MoveList others;
     generate_orthodox(kingless, others);
     std::vector<Move> moves;
-    for (Move m : others) // (not onto the king's own square, empty without it)
+    for (Move m : others) // (not onto the king's own square)
         if (m.active_to() != king) moves.push_back(m);
     for (Bitboard b = geometry::king_steps[king] & ~pos.pieces(us); b;) {
         const Square to = pop_lsb(b);
