@@ -256,7 +256,8 @@ int run_solve(const CommonOptions& common, const SolveOptions& options) {
                 if (!problem.ok()) continue;
                 // An option read but not acted on may change the answer: said, off the solution
                 // text, at the option's own line.
-                for (const std::string& note : option_notes(noted(problem, settings), settings.lang))
+                for (const std::string& note :
+                     option_notes(noted(problem, settings), settings.lang))
                     std::cerr << note << "\n";
                 const AnalysisOptions a = batch::analysis_options(settings, problem.options);
                 status = batch::combine_status(

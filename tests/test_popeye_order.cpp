@@ -206,3 +206,24 @@ TEST_CASE("Popeye order: a ser-h#'s short notes are Popeye's first shorter lines
     CHECK(std::count(ours.begin(), ours.end(), "  1.Kh8-g8   2.Kg8-h8 Ra1-a8 #") == 1);
     CHECK(std::count(first10.begin(), first10.end(), "  1.c5-c4   2.c4-c3 Ra1-a8 #") == 1);
 }
+
+// MoveNumbers is acted on under --order popeye (Popeye's numbered lines), so not noted; under
+// our order it is noted and no numbered line is written.
+TEST_CASE("Popeye order: MoveNumbers numbered, not noted", "[popeye][order]") {
+    const std::string input = test_data("popeye/move_numbers/directmate_1.inp");
+    auto run_in = [&](const std::string& order) {
+        cli::CommonOptions common;
+        common.threads = 1;
+        common.order = order;
+        cli::SolveOptions options;
+        options.files = {input};
+        options.quiet = true;
+        options.no_time = true;
+        return captured([&] { return cli::run_solve(common, options); });
+    };
+    const Run popeye = run_in("popeye"), ours = run_in("ours");
+    CHECK(popeye.err.find("MoveNumbers") == std::string::npos);
+    CHECK(popeye.out.find("\n  1  (Rb2-b8 + )\n") != std::string::npos);
+    CHECK(ours.err.find("MoveNumbers") != std::string::npos);
+    CHECK(ours.out.find("  1  (") == std::string::npos);
+}

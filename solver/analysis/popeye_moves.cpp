@@ -103,8 +103,8 @@ std::vector<TriedMove> popeye_tried_moves(const Position& diagram, const Stipula
         const bool check = pos.in_check(them);
         // A king next to the other is in check too (a king stepping there is illegal).
         const Square k1 = pos.king_square(WHITE), k2 = pos.king_square(BLACK);
-        const bool kings_touch = k1 != SQ_NONE && k2 != SQ_NONE &&
-                                 (geometry::king_steps[k1] & square_bb(k2)) != 0;
+        const bool kings_touch =
+            k1 != SQ_NONE && k2 != SQ_NONE && (geometry::king_steps[k1] & square_bb(k2)) != 0;
         pos.unmake();
         // (The mating-move generator gives a king step only for a discovered check.)
         const bool king_step = type_of(diagram.piece_on(m.active_from())) == KING;
