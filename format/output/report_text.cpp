@@ -328,8 +328,18 @@ std::string numbered_solution(const Position& diagram, const Solution& solution,
     if (solution.stipulation.kind == Stipulation::Kind::Help)
         for (const HelpLine& line : solution.short_lines)
             out << "  " << help_line_text(diagram, line, options.lang) << "\n";
-    numbered_lines(out, diagram, solution.tried, solution.help_lines, solution.partial, before,
-                   options.lang);
+    // Shorter lines among the lines (ser-h#): Popeye finds them before the numbered play.
+    const Stipulation& stip = solution.stipulation;
+    const size_t full = stip.kind == Stipulation::Kind::SeriesHelp
+                            ? size_t(stip.moves) + 1
+                            : size_t(2 * stip.moves + (stip.half ? 1 : 0));
+    std::vector<HelpLine> lines;
+    for (const HelpLine& line : solution.help_lines)
+        if (line.moves.size() < full)
+            out << "  " << help_line_text(diagram, line, options.lang) << "\n";
+        else
+            lines.push_back(line);
+    numbered_lines(out, diagram, solution.tried, lines, solution.partial, before, options.lang);
     if (solution.partial) out << phrase(Phrase::PartialSolution, options.lang) << "\n";
     out << "\n";
     return out.str();
