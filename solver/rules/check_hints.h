@@ -81,6 +81,9 @@ struct DynamoCheckHints {
     Bitboard landing_squares = 0;                // where some checker of ours could land and check
     Bitboard rider_lines = 0; // the lines through k with one of our riders of their kind on them
     Bitboard riders[DIR_NB] = {}; // ours of the direction's kind, on the ray from k that way
+    // The squares on k's lines of each kind with at most two pieces between them and k: a rider
+    // checks from there only if the move lifts those pieces (it lifts two at most).
+    Bitboard rook_near = 0, bishop_near = 0;
     bool valid = false;
 
     explicit DynamoCheckHints(const Position& pos) {
@@ -101,6 +104,11 @@ struct DynamoCheckHints {
             (straight ? rook_lines : bishop_lines) |= ray(k, dir);
             riders[d] = ray(k, dir) & (straight ? rookers : bishopers);
             if (riders[d]) rider_lines |= ray(k, dir) | ray(k, opposite(dir));
+            Bitboard near = ray(k, dir), blockers = near & occupied;
+            for (int i = 0; i < 2 && blockers; ++i)
+                blockers &= ~square_bb(nearest_on_ray(blockers, dir));
+            if (blockers) near &= ~ray(nearest_on_ray(blockers, dir), dir);
+            (straight ? rook_near : bishop_near) |= near;
         }
         landing_squares |= rook_lines | bishop_lines;
         valid = true;
@@ -158,6 +166,106 @@ struct DynamoCheckHints {
     // Exactly Position::gives_check: the exact test only for the moves the hints let through.
     bool gives_check(const Position& pos, Move m) const {
         return may_check(pos, m) && pos.gives_check(m);
+    }
+
+    // Where our piece `p`, landing by a move, may check: a superset of the squares where
+    // lands_checking() holds (a pawn counted with what it may promote to).
+    Bitboard checks_from(Piece p) const {
+        switch (type_of(p)) {
+        case PAWN:
+            return leaper_squares[PAWN] | (rank_bb(us == WHITE ? 7 : 0) &
+                                           (rook_near | bishop_near | leaper_squares[KNIGHT]));
+        case KNIGHT:
+        case KING: return leaper_squares[type_of(p)];
+        case ROOK: return rook_near;
+        case BISHOP: return bishop_near;
+        default: return rook_near | bishop_near;
+        }
+    }
+    bool ours_may_land(Square s, Bitboard landings, const Position& pos) const {
+        const Piece p = pos.piece_on(s);
+        return color_of(p) == us && (landings & checks_from(p));
+    }
+
+    // Whether some way of moving of our piece on s may pass may_check(): false only when none
+    // can (docs/helpmate.md, Dynamo: the checking pieces). Every square a way of that piece
+    // lifts a piece from or lands one on is bounded by the piece's lines or leaps from s.
+    bool piece_may_check(const Position& pos, Square s) const {
+        if (!valid || (rider_lines & square_bb(s))) return true;
+        const Bitboard lifted = rider_lines | square_bb(k); // a piece lifted there may check
+        const Piece a = pos.piece_on(s);
+        switch (type_of(a)) {
+        case PAWN: return pawn_may_check(pos, s, lifted);
+        case KNIGHT:
+        case KING: return leaper_may_check(pos, s, lifted);
+        default: return rider_may_check(pos, s, lifted);
+        }
+    }
+
+    // docs/rules.md, 3.2: the leaper lands on s + v (or stays, or leaves); it pushes the piece
+    // on s + v to s + 2v, or pulls the piece on s - v onto s.
+    bool leaper_may_check(const Position& pos, Square s, Bitboard lifted) const {
+        const Piece a = pos.piece_on(s);
+        const bool knight = type_of(a) == KNIGHT;
+        const Bitboard reach = knight ? geometry::knight_steps[s] : geometry::king_steps[s];
+        if (((reach | square_bb(s)) & checks_from(a)) || (reach & occupied & lifted)) return true;
+        for (int i = 0; i < 8; ++i) {
+            const Square t = knight ? geometry::knight_target[s][i] : geometry::step_target[s][i];
+            if (t == SQ_NONE || !(occupied & square_bb(t))) continue;
+            const Square t2 = knight ? geometry::knight_target[t][i] : geometry::step_target[t][i];
+            if (ours_may_land(t, square_bb(s) | (t2 == SQ_NONE ? 0 : square_bb(t2)), pos))
+                return true;
+        }
+        return false;
+    }
+
+    // docs/rules.md, 3.3: the pawn lands at most two squares ahead or diagonally ahead; it pushes
+    // a piece of ours from one or two squares ahead to at most four ahead, or an enemy piece
+    // diagonally.
+    bool pawn_may_check(const Position& pos, Square s, Bitboard lifted) const {
+        const Direction fwd = us == WHITE ? NORTH : SOUTH;
+        Bitboard ahead[5] = {};
+        for (int n = 1; n <= 4; ++n)
+            ahead[n] =
+                ahead[n - 1] | (n <= ray_length(s, fwd) ? square_bb(shift_square(s, fwd, n)) : 0);
+        const Bitboard diagonal = geometry::pawn_captures[us][s];
+        if ((ahead[2] | diagonal) & occupied & lifted) return true;
+        if ((ahead[2] | diagonal | square_bb(s)) & checks_from(pos.piece_on(s))) return true;
+        for (Bitboard b = ahead[2] & occupied; b;)
+            if (ours_may_land(pop_lsb(b), ahead[4], pos)) return true;
+        return false;
+    }
+
+    // docs/rules.md, 3.1: along each line of the rider, every piece lands before the second piece
+    // met that way (or goes out): the rider itself, the first piece met (pushed), and the first
+    // piece behind it (pulled after it, landing between its square and the rider's new one).
+    bool rider_may_check(const Position& pos, Square s, Bitboard lifted) const {
+        const Piece a = pos.piece_on(s);
+        const PieceType t = type_of(a);
+        const Bitboard own_lands = checks_from(a);
+        for (int di = 0; di < DIR_NB; ++di) {
+            const Direction d = Direction(di);
+            if (is_rook_direction(d) ? t == BISHOP : t == ROOK) continue;
+            Bitboard seg = ray(s, d);
+            const Bitboard ahead = seg & occupied;
+            if (ahead) {
+                const Square first = nearest_on_ray(ahead, d);
+                const Bitboard beyond = ahead & ~square_bb(first);
+                if (beyond) {
+                    const Square second = nearest_on_ray(beyond, d);
+                    seg &= ~(ray(second, d) | square_bb(second));
+                }
+                if ((square_bb(first) & lifted) || ours_may_land(first, seg, pos)) return true;
+            }
+            if (seg & own_lands) return true;
+            const Bitboard behind = ray(s, opposite(d)) & occupied;
+            if (behind) {
+                const Square back = nearest_on_ray(behind, opposite(d));
+                if (ours_may_land(back, geometry::between[back][s] | square_bb(s) | seg, pos))
+                    return true;
+            }
+        }
+        return false;
     }
 };
 

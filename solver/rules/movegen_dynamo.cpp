@@ -135,9 +135,13 @@ class DynamoGenerator {
     // run(), with only the ways `filter` admits: the admitted moves of generate_dynamo's list,
     // in its order and writing (a filter that admits every way of a move or none, as one that
     // reads the resulting position does).
-    void run_admitted(MoveVisitor& filter) {
+    void run_admitted(MoveVisitor& filter, Bitboard actives) {
         filter_ = &filter;
-        run();
+        list_.clear();
+        table_.reset();
+        for (Bitboard b = pos_.pieces(us_) & actives; b;) piece(pop_lsb(b));
+        castling();
+        drop_moves_into_check();
         filter_ = nullptr;
     }
 
@@ -568,8 +572,9 @@ class DynamoGenerator {
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
 
-void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list) {
-    DynamoGenerator(pos, list).run_admitted(filter);
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
+                              Bitboard actives) {
+    DynamoGenerator(pos, list).run_admitted(filter, actives);
 }
 
 bool dynamo_has_legal_move(const Position& pos) {

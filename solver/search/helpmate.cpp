@@ -142,7 +142,17 @@ int HelpSearch::mating_moves(Position& pos) {
             bool admit(Move way) override { return hints.gives_check(pos, way); }
             bool visit(Move) override { return false; }
         } checks(pos);
-        generate_dynamo_admitted(pos, checks, f.list);
+        // Only the pieces some way of which may give check (docs/helpmate.md, Dynamo: the
+        // checking pieces): most leaves have none.
+        Bitboard actives = 0;
+        for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
+            const Square s = pop_lsb(b);
+            if (checks.hints.piece_may_check(pos, s)) actives |= square_bb(s);
+        }
+        if (actives || pos.castling().any())
+            generate_dynamo_admitted(pos, checks, f.list, actives);
+        else
+            f.list.clear();
     } else {
         generate_orthodox_checks(pos, f.list);
     }
