@@ -67,9 +67,9 @@ void compare(Position& pos, Totals& totals) {
     totals.checks += int(expected.size());
 }
 
-// A random legal Dynamo position: both kings (the one to be checked on or near an edge in half
-// of them), then up to `most` pieces of each side, any kind.
-Position random_dynamo(std::mt19937& rng, int most) {
+// A random legal Dynamo position: both kings (in half of them the side not to move's on or
+// near an edge, or the mover's if `mover_edge`), then up to `most` pieces of each side, any kind.
+Position random_dynamo(std::mt19937& rng, int most, bool mover_edge = false) {
     const PieceType types[] = {PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, PAWN, KNIGHT};
     for (;;) {
         Position pos;
@@ -77,7 +77,7 @@ Position random_dynamo(std::mt19937& rng, int most) {
         const Color us = rng() % 2 ? WHITE : BLACK;
         const bool edge = rng() % 2;
         RandomPlacer placer(pos, [&](Color c, PieceType pt) {
-            if (edge && c != us && pt == KING) {
+            if (edge && (c == us) == mover_edge && pt == KING) {
                 const int f = int(rng() % 8),
                           r = int(rng() % 2) ? int(rng() % 2) : 6 + int(rng() % 2);
                 return rng() % 2 ? make_square(f, r) : make_square(r, f);
@@ -162,6 +162,34 @@ TEST_CASE("Dynamo checking pieces: the last move's list on the dynref positions 
                           << " pieces admitted, " << totals.checks << " checking moves");
     CHECK(totals.positions > 1000);
     CHECK(totals.checks > 500);
+}
+
+TEST_CASE("Dynamo checking pieces: the mated side's moves that change nothing",
+          "[helpmate][dynamo][dynamo_check_pieces]") {
+    std::mt19937 rng(10122026);
+    Totals totals;
+    int nodes = 0, bounded = 0, skipped = 0, moves = 0;
+    for (int i = 0; i < 6000; ++i) {
+        Position pos = random_dynamo(rng, i % 3 == 0 ? 1 : i % 3 == 1 ? 3 : 8, true);
+        ++nodes;
+        const Bitboard read = HelpSearch::unchanged_read(pos);
+        bounded += read != 0;
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list) {
+            ++moves;
+            if (!read || !HelpSearch::leaves_read(pos, m, read)) continue;
+            ++skipped;
+            pos.make(m);
+            INFO("FEN " << to_fen(pos));
+            CHECK(full_checks(pos).empty());
+            CHECK(filtered_checks(pos, totals).empty());
+            pos.unmake();
+        }
+    }
+    WARN(nodes << " positions, " << bounded << " bounded; " << skipped << " of " << moves
+               << " moves skipped");
+    CHECK(skipped > 1000);
 }
 
 TEST_CASE("Dynamo checking pieces: the helpmate search's lines are the naive search's",

@@ -86,9 +86,12 @@ struct DynamoCheckHints {
     Bitboard rook_near = 0, bishop_near = 0;
     bool valid = false;
 
-    explicit DynamoCheckHints(const Position& pos) {
+    explicit DynamoCheckHints(const Position& pos) : DynamoCheckHints(pos, pos.side_to_move()) {}
+    // As if `checker` were to move (docs/helpmate.md, Dynamo: Black's last moves that change
+    // nothing).
+    DynamoCheckHints(const Position& pos, Color checker) {
         if (!pos.rules().is_dynamo()) return;
-        us = pos.side_to_move();
+        us = checker;
         k = pos.king_square(~us);
         if (k == SQ_NONE) return;
         occupied = pos.pieces();
@@ -166,6 +169,29 @@ struct DynamoCheckHints {
     // Exactly Position::gives_check: the exact test only for the moves the hints let through.
     bool gives_check(const Position& pos, Move m) const {
         return may_check(pos, m) && pos.gives_check(m);
+    }
+
+    // The squares whose contents piece_may_check() reads, for any of our pieces, or that the
+    // hints themselves read (k's lines): a move of theirs that touches none of them, and moves
+    // neither their king nor a piece of ours, leaves every piece's verdict as it was.
+    Bitboard read_squares(const Position& pos) const {
+        Bitboard read = queen_attacks(k, 0);
+        for (Bitboard b = pos.pieces(us); b;) {
+            const Square s = pop_lsb(b);
+            switch (type_of(pos.piece_on(s))) {
+            case PAWN: {
+                const Direction fwd = us == WHITE ? NORTH : SOUTH;
+                read |= geometry::pawn_captures[us][s] | ray(s, fwd);
+                break;
+            }
+            case KNIGHT: read |= geometry::knight_steps[s]; break;
+            case KING: read |= geometry::king_steps[s]; break;
+            case BISHOP: read |= bishop_attacks(s, 0); break;
+            case ROOK: read |= rook_attacks(s, 0); break;
+            default: read |= queen_attacks(s, 0); break;
+            }
+        }
+        return read;
     }
 
     // Where our piece `p`, landing by a move, may check: a superset of the squares where

@@ -97,7 +97,11 @@ int HelpSearch::search(Position& pos, int plies) {
         // fails mate_reachable() at once.
         const Bitboard blocks = mate && !help_self_ ? mate_blocks(pos, plies) : ~Bitboard(0);
         const Square own_king = pos.king_square(pos.side_to_move());
+        // docs/helpmate.md, Dynamo: Black's last moves that change nothing: the squares the
+        // mater's last move is decided by, when it has no checking piece now.
+        const Bitboard read = mate && !help_self_ && plies == 2 ? unchanged_read(pos) : 0;
         auto idle = [&](Move m) {
+            if (read && leaves_read(pos, m, read)) return true;
             return m.active_from() != own_king && m.active_to() < SQUARE_NB &&
                    !(blocks & square_bb(m.active_to()));
         };
@@ -127,6 +131,35 @@ int HelpSearch::search(Position& pos, int plies) {
     else if (!stopped_)
         tt_.store(key, no_solution(plies));
     return count;
+}
+
+// Dynamo, the mated side to move with two plies left: when the mater, were it to move now, has
+// no piece that may give check (DynamoCheckHints::piece_may_check) and no castling, the squares
+// those verdicts read; else 0 (docs/helpmate.md, Dynamo: Black's last moves that change nothing).
+Bitboard HelpSearch::unchanged_read(const Position& pos) {
+    if (!pos.rules().is_dynamo() || pos.castling().any()) return 0;
+    const DynamoCheckHints pass(pos, ~pos.side_to_move());
+    if (!pass.valid) return 0;
+    for (Bitboard b = pos.pieces(pass.us); b;)
+        if (pass.piece_may_check(pos, pop_lsb(b))) return 0;
+    return pass.read_squares(pos);
+}
+
+// Whether m moves neither the mover's king nor a piece of the other side, and touches no square
+// of `read`: after it, the mater has no checking move.
+bool HelpSearch::leaves_read(const Position& pos, Move m, Bitboard read) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    if (m.is_castling() || m.active_from() == king) return false;
+    Bitboard touched = square_bb(m.active_from());
+    if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
+    if (m.has_passive()) {
+        const Square pf = m.passive_from();
+        if (pf == king || color_of(pos.piece_on(pf)) != us) return false;
+        touched |= square_bb(pf);
+        if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
+    }
+    return !(touched & read);
 }
 
 // The mating move: it gives check, and leaves no legal answer. Only the checking moves are
