@@ -9,6 +9,7 @@
 #include "solver/rules/check_hints.h"
 #include "solver/rules/legality.h"
 #include "solver/rules/movegen.h"
+#include "solver/rules/movegen_directions.h"
 #include "solver/search/helpmate.h"
 #include "solver/search/tt.h"
 
@@ -46,6 +47,35 @@ std::vector<uint32_t> filtered_checks(const Position& pos, Totals& totals) {
         bool admit(Move way) override { return hints.gives_check(pos, way); }
         bool visit(Move) override { return false; }
     } checks(pos);
+    uint8_t directions[SQUARE_NB] = {};
+    bool any = checks.hints.castling_may_check(pos);
+    for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
+        const Square s = pop_lsb(b);
+        directions[s] = uint8_t(checks.hints.piece_directions(pos, s));
+        ++totals.pieces;
+        totals.admitted += directions[s] != 0;
+        any = any || directions[s];
+    }
+    MoveList list;
+    if (any) generate_dynamo_admitted(pos, checks, list, directions);
+    std::vector<uint32_t> out;
+    for (Move m : list) {
+        pos.make(m);
+        if (pos.in_check(pos.side_to_move())) out.push_back(m.raw());
+        pos.unmake();
+    }
+    return out;
+}
+
+// What the helpmate's last move generates (solver/search/helpmate.cpp, mating_moves).
+std::vector<uint32_t> filtered_checks(const Position& pos, Totals& totals) {
+    struct Checks final : MoveVisitor {
+        const Position& pos;
+        DynamoCheckHints hints;
+        explicit Checks(const Position& p) : pos(p), hints(p) {}
+        bool admit(Move way) override { return hints.gives_check(pos, way); }
+        bool visit(Move) override { return false; }
+    } checks(pos);
     Bitboard actives = 0;
     for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
         const Square s = pop_lsb(b);
@@ -53,7 +83,8 @@ std::vector<uint32_t> filtered_checks(const Position& pos, Totals& totals) {
         if (checks.hints.piece_may_check(pos, s)) actives |= square_bb(s), ++totals.admitted;
     }
     MoveList list;
-    generate_dynamo_admitted(pos, checks, list, actives);
+    if (actives || checks.hints.castling_may_check(pos))
+        generate_dynamo_admitted(pos, checks, list, actives);
     std::vector<uint32_t> out;
     for (Move m : list) out.push_back(m.raw());
     return out;
@@ -166,11 +197,9 @@ TEST_CASE("Dynamo checking pieces: the last move's list on the dynref positions 
 
 TEST_CASE("Dynamo checking pieces: the mated side's moves that change nothing",
           "[helpmate][dynamo][dynamo_check_pieces]") {
-    std::mt19937 rng(10122026);
     Totals totals;
     int nodes = 0, bounded = 0, skipped = 0, moves = 0;
-    for (int i = 0; i < 6000; ++i) {
-        Position pos = random_dynamo(rng, i % 3 == 0 ? 1 : i % 3 == 1 ? 3 : 8, true);
+    auto check_node = [&](Position& pos) {
         ++nodes;
         const Bitboard read = HelpSearch::unchanged_read(pos);
         bounded += read != 0;
@@ -184,6 +213,25 @@ TEST_CASE("Dynamo checking pieces: the mated side's moves that change nothing",
             INFO("FEN " << to_fen(pos));
             CHECK(full_checks(pos).empty());
             CHECK(filtered_checks(pos, totals).empty());
+            pos.unmake();
+        }
+    };
+    std::mt19937 rng(10122026);
+    for (int i = 0; i < 6000; ++i) {
+        Position pos = random_dynamo(rng, i % 3 == 0 ? 1 : i % 3 == 1 ? 3 : 8, true);
+        check_node(pos);
+    }
+    // Castling rights, and the opening's crowd: the dynref positions and their children.
+    std::set<std::string> seen;
+    for (const auto& row : read_tsv(test_data("dynref/perft-default.tsv"))) {
+        if (!seen.insert(row[1]).second || row[2] != "-") continue;
+        Position pos = position(row[1]);
+        check_node(pos);
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list) {
+            pos.make(m);
+            check_node(pos);
             pos.unmake();
         }
     }

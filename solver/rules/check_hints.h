@@ -171,6 +171,26 @@ struct DynamoCheckHints {
         return may_check(pos, m) && pos.gives_check(m);
     }
 
+    // Whether a castling of ours may pass may_check() (docs/rules.md, 6. Castling): its king
+    // lands where a king checks, its rook on `rook_near`, or either leaves `rider_lines`.
+    bool castling_may_check(const Position& pos) const {
+        if (!valid) return true;
+        const CastlingRights& cr = pos.castling();
+        const Square king = cr.sq[us][CastlingRights::KING_INDEX];
+        if (king != castling_home(us, CastlingRights::KING_INDEX)) return false;
+        for (int idx : {CastlingRights::KING_ROOK, CastlingRights::QUEEN_ROOK}) {
+            const Square r = cr.sq[us][idx];
+            if (r != castling_home(us, idx)) continue;
+            const bool kingside = idx == CastlingRights::KING_ROOK;
+            const Square kto = Square(king + (kingside ? 2 : -2));
+            const Square rto = Square(king + (kingside ? 1 : -1));
+            if ((leaper_squares[KING] & square_bb(kto)) || (rook_near & square_bb(rto)) ||
+                (rider_lines & (square_bb(king) | square_bb(r))))
+                return true;
+        }
+        return false;
+    }
+
     // The squares whose contents piece_may_check() reads, for any of our pieces, or that the
     // hints themselves read (k's lines): a move of theirs that touches none of them, and moves
     // neither their king nor a piece of ours, leaves every piece's verdict as it was.
@@ -217,32 +237,53 @@ struct DynamoCheckHints {
     // can (docs/helpmate.md, Dynamo: the checking pieces). Every square a way of that piece
     // lifts a piece from or lands one on is bounded by the piece's lines or leaps from s.
     bool piece_may_check(const Position& pos, Square s) const {
-        if (!valid || (rider_lines & square_bb(s))) return true;
+        return piece_directions(pos, s) != 0;
+    }
+
+    // The same, line by line: bit d set when some way of the piece on s along the generator's
+    // direction d (a rider's line, a knight's or king's leap; a pawn: all or none) may pass
+    // may_check().
+    unsigned piece_directions(const Position& pos, Square s) const {
+        if (!valid || (rider_lines & square_bb(s))) return 0xFF;
         const Bitboard lifted = rider_lines | square_bb(k); // a piece lifted there may check
-        const Piece a = pos.piece_on(s);
-        switch (type_of(a)) {
-        case PAWN: return pawn_may_check(pos, s, lifted);
+        switch (type_of(pos.piece_on(s))) {
+        case PAWN: return pawn_may_check(pos, s, lifted) ? 0xFF : 0;
         case KNIGHT:
-        case KING: return leaper_may_check(pos, s, lifted);
-        default: return rider_may_check(pos, s, lifted);
+        case KING: return leaper_leaps(pos, s, lifted);
+        default: return rider_lines_of(pos, s, lifted);
         }
     }
 
-    // docs/rules.md, 3.2: the leaper lands on s + v (or stays, or leaves); it pushes the piece
-    // on s + v to s + 2v, or pulls the piece on s - v onto s.
-    bool leaper_may_check(const Position& pos, Square s, Bitboard lifted) const {
+    // docs/rules.md, 3.2: with its leap v (the generator's index i) the leaper lands on s + v
+    // (or stays, or leaves); it pushes the piece on s + v to s + 2v, or pulls the piece on
+    // s - v onto s. The leaps some way of which may pass may_check().
+    unsigned leaper_leaps(const Position& pos, Square s, Bitboard lifted) const {
         const Piece a = pos.piece_on(s);
         const bool knight = type_of(a) == KNIGHT;
-        const Bitboard reach = knight ? geometry::knight_steps[s] : geometry::king_steps[s];
-        if (((reach | square_bb(s)) & checks_from(a)) || (reach & occupied & lifted)) return true;
+        const Square* targets = knight ? geometry::knight_target[s] : geometry::step_target[s];
+        const Bitboard own_lands = checks_from(a);
+        if (own_lands & square_bb(s)) return 0xFF;
+        unsigned leaps = 0;
         for (int i = 0; i < 8; ++i) {
-            const Square t = knight ? geometry::knight_target[s][i] : geometry::step_target[s][i];
-            if (t == SQ_NONE || !(occupied & square_bb(t))) continue;
-            const Square t2 = knight ? geometry::knight_target[t][i] : geometry::step_target[t][i];
-            if (ours_may_land(t, square_bb(s) | (t2 == SQ_NONE ? 0 : square_bb(t2)), pos))
-                return true;
+            const Square t = targets[i], back = targets[(i + 4) & 7];
+            bool may = false;
+            if (t != SQ_NONE) {
+                const Bitboard tb = square_bb(t);
+                if (!(occupied & tb))
+                    may = own_lands & tb;
+                else {
+                    const Square t2 =
+                        knight ? geometry::knight_target[t][i] : geometry::step_target[t][i];
+                    may = (lifted & tb) ||
+                          ours_may_land(t, t2 == SQ_NONE ? 0 : square_bb(t2), pos) ||
+                          (own_lands & tb);
+                }
+            }
+            if (!may && back != SQ_NONE && (occupied & square_bb(back)))
+                may = (lifted & square_bb(back)) || ours_may_land(back, square_bb(s), pos);
+            if (may) leaps |= 1u << i;
         }
-        return false;
+        return leaps;
     }
 
     // docs/rules.md, 3.3: the pawn lands at most two squares ahead or diagonally ahead; it pushes
@@ -262,18 +303,23 @@ struct DynamoCheckHints {
         return false;
     }
 
-    // docs/rules.md, 3.1: along each line of the rider, every piece lands before the second piece
-    // met that way (or goes out): the rider itself, the first piece met (pushed), and the first
-    // piece behind it (pulled after it, landing between its square and the rider's new one).
-    bool rider_may_check(const Position& pos, Square s, Bitboard lifted) const {
+    // docs/rules.md, 3.1: along each line d of the rider (the generator's direction d: its
+    // plain moves and pushes along d, and its pulls moving along d), every piece lands before
+    // the second piece met that way (or goes out): the rider itself, the first piece met
+    // (pushed), and the first piece behind it (pulled after it, landing between its square and
+    // the rider's new one). A rider that stays checks only from a line through k of its kind,
+    // which puts s on rider_lines. The lines some way of which may pass may_check().
+    unsigned rider_lines_of(const Position& pos, Square s, Bitboard lifted) const {
         const Piece a = pos.piece_on(s);
         const PieceType t = type_of(a);
         const Bitboard own_lands = checks_from(a);
+        unsigned lines = 0;
         for (int di = 0; di < DIR_NB; ++di) {
             const Direction d = Direction(di);
             if (is_rook_direction(d) ? t == BISHOP : t == ROOK) continue;
             Bitboard seg = ray(s, d);
             const Bitboard ahead = seg & occupied;
+            bool may = false;
             if (ahead) {
                 const Square first = nearest_on_ray(ahead, d);
                 const Bitboard beyond = ahead & ~square_bb(first);
@@ -281,17 +327,18 @@ struct DynamoCheckHints {
                     const Square second = nearest_on_ray(beyond, d);
                     seg &= ~(ray(second, d) | square_bb(second));
                 }
-                if ((square_bb(first) & lifted) || ours_may_land(first, seg, pos)) return true;
+                may = (square_bb(first) & lifted) || ours_may_land(first, seg, pos);
             }
-            if (seg & own_lands) return true;
+            may = may || (seg & own_lands);
             const Bitboard behind = ray(s, opposite(d)) & occupied;
-            if (behind) {
+            if (!may && behind) {
                 const Square back = nearest_on_ray(behind, opposite(d));
-                if (ours_may_land(back, geometry::between[back][s] | square_bb(s) | seg, pos))
-                    return true;
+                may = (square_bb(back) & lifted) ||
+                      ours_may_land(back, geometry::between[back][s] | square_bb(s) | seg, pos);
             }
+            if (may) lines |= 1u << di;
         }
-        return false;
+        return lines;
     }
 };
 

@@ -1,6 +1,7 @@
 #include "solver/search/helpmate.h"
 
 #include "solver/rules/check_hints.h"
+#include "solver/rules/movegen_directions.h"
 #include "solver/search/mate_reach.h"
 #include "solver/search/search.h"
 
@@ -134,12 +135,12 @@ int HelpSearch::search(Position& pos, int plies) {
 }
 
 // Dynamo, the mated side to move with two plies left: when the mater, were it to move now, has
-// no piece that may give check (DynamoCheckHints::piece_may_check) and no castling, the squares
+// no piece and no castling that may give check (DynamoCheckHints), the squares
 // those verdicts read; else 0 (docs/helpmate.md, Dynamo: Black's last moves that change nothing).
 Bitboard HelpSearch::unchanged_read(const Position& pos) {
-    if (!pos.rules().is_dynamo() || pos.castling().any()) return 0;
+    if (!pos.rules().is_dynamo()) return 0;
     const DynamoCheckHints pass(pos, ~pos.side_to_move());
-    if (!pass.valid) return 0;
+    if (!pass.valid || pass.castling_may_check(pos)) return 0;
     for (Bitboard b = pos.pieces(pass.us); b;)
         if (pass.piece_may_check(pos, pop_lsb(b))) return 0;
     return pass.read_squares(pos);
@@ -177,13 +178,15 @@ int HelpSearch::mating_moves(Position& pos) {
         } checks(pos);
         // Only the pieces some way of which may give check (docs/helpmate.md, Dynamo: the
         // checking pieces): most leaves have none.
-        Bitboard actives = 0;
+        uint8_t directions[SQUARE_NB];
+        bool any = checks.hints.castling_may_check(pos);
         for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
             const Square s = pop_lsb(b);
-            if (checks.hints.piece_may_check(pos, s)) actives |= square_bb(s);
+            directions[s] = uint8_t(checks.hints.piece_directions(pos, s));
+            any = any || directions[s];
         }
-        if (actives || pos.castling().any())
-            generate_dynamo_admitted(pos, checks, f.list, actives);
+        if (any)
+            generate_dynamo_admitted(pos, checks, f.list, directions);
         else
             f.list.clear();
     } else {
