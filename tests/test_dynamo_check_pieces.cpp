@@ -59,33 +59,6 @@ std::vector<uint32_t> filtered_checks(const Position& pos, Totals& totals) {
     MoveList list;
     if (any) generate_dynamo_admitted(pos, checks, list, directions);
     std::vector<uint32_t> out;
-    for (Move m : list) {
-        pos.make(m);
-        if (pos.in_check(pos.side_to_move())) out.push_back(m.raw());
-        pos.unmake();
-    }
-    return out;
-}
-
-// What the helpmate's last move generates (solver/search/helpmate.cpp, mating_moves).
-std::vector<uint32_t> filtered_checks(const Position& pos, Totals& totals) {
-    struct Checks final : MoveVisitor {
-        const Position& pos;
-        DynamoCheckHints hints;
-        explicit Checks(const Position& p) : pos(p), hints(p) {}
-        bool admit(Move way) override { return hints.gives_check(pos, way); }
-        bool visit(Move) override { return false; }
-    } checks(pos);
-    Bitboard actives = 0;
-    for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
-        const Square s = pop_lsb(b);
-        ++totals.pieces;
-        if (checks.hints.piece_may_check(pos, s)) actives |= square_bb(s), ++totals.admitted;
-    }
-    MoveList list;
-    if (actives || checks.hints.castling_may_check(pos))
-        generate_dynamo_admitted(pos, checks, list, actives);
-    std::vector<uint32_t> out;
     for (Move m : list) out.push_back(m.raw());
     return out;
 }
