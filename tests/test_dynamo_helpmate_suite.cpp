@@ -31,7 +31,7 @@ void same_as_baseline(const std::string& name) {
 }
 
 // Over a few seconds each at one thread (the default build): the slow run.
-const std::set<std::string> LONG = {"long_H04", "long_H06", "random_12_h3"};
+const std::set<std::string> LONG = {"long_H04", "long_H06", "long_H08", "long_M11", "random_12_h3"};
 
 } // namespace
 

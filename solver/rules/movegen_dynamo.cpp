@@ -9,6 +9,7 @@
 
 #include "solver/rules/check.h"
 #include "solver/rules/movegen.h"
+#include "solver/rules/movegen_directions.h"
 
 #include <algorithm>
 #include <cassert>
@@ -135,10 +136,16 @@ class DynamoGenerator {
     // run(), with only the ways `filter` admits: the admitted moves of generate_dynamo's list,
     // in its order and writing (a filter that admits every way of a move or none, as one that
     // reads the resulting position does).
-    void run_admitted(MoveVisitor& filter) {
+    void run_admitted(MoveVisitor& filter, Bitboard actives, const uint8_t* directions = nullptr) {
         filter_ = &filter;
-        run();
+        directions_ = directions;
+        list_.clear();
+        table_.reset();
+        for (Bitboard b = pos_.pieces(us_) & actives; b;) piece(pop_lsb(b));
+        castling();
+        drop_moves_into_check();
         filter_ = nullptr;
+        directions_ = nullptr;
     }
 
     // The legal moves that `visitor` admits, each once (merged as in run()), until it stops.
@@ -375,6 +382,7 @@ class DynamoGenerator {
         for (int di = 0; di < DIR_NB; ++di) {
             Direction d = Direction(di);
             if (is_rook_direction(d) ? !rook_lines : !bishop_lines) continue;
+            if (directions_ && !(directions_[s] & (1u << di))) continue;
             const int step = DIR_STEP[d];
             auto along = [&](Square from, int n) { return Square(int(from) + step * n); };
 
@@ -444,6 +452,7 @@ class DynamoGenerator {
             return from == SQ_NONE ? SQ_NONE : targets[from * 8 + v];
         };
         for (int i = 0; i < 8; ++i) {
+            if (directions_ && !(directions_[s] & (1u << i))) continue;
             Square t = target(s, i), back = target(s, (i + 4) & 7);
             if (t == SQ_NONE) {
                 if (knight) add(Move::plain(s, SQ_OUT), a);
@@ -557,19 +566,31 @@ class DynamoGenerator {
     Bitboard occ_;
     std::vector<Move>* ways_ = nullptr; // collecting ways (ways_of) instead of generating moves
     KingSafety safety_;
-    bool any_mode_ = false;          // any_legal(): looking for one legal way
-    bool found_ = false;             // ... and found it
-    Move target_;                    // legal_way(): the one way looked for
-    MoveVisitor* filter_ = nullptr;  // run_admitted(): the ways to keep
-    MoveVisitor* visitor_ = nullptr; // visit(): what is admitted, and told of each legal move
+    bool any_mode_ = false;               // any_legal(): looking for one legal way
+    bool found_ = false;                  // ... and found it
+    Move target_;                         // legal_way(): the one way looked for
+    MoveVisitor* filter_ = nullptr;       // run_admitted(): the ways to keep
+    const uint8_t* directions_ = nullptr; // ... and the lines or leaps of each piece to make
+    MoveVisitor* visitor_ = nullptr;      // visit(): what is admitted, and told of each legal move
 };
 
 } // namespace
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
 
-void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list) {
-    DynamoGenerator(pos, list).run_admitted(filter);
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
+                              Bitboard actives) {
+    DynamoGenerator(pos, list).run_admitted(filter, actives);
+}
+
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
+                              const uint8_t (&directions)[SQUARE_NB]) {
+    Bitboard actives = 0;
+    for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
+        const Square s = pop_lsb(b);
+        if (directions[s]) actives |= square_bb(s);
+    }
+    DynamoGenerator(pos, list).run_admitted(filter, actives, directions);
 }
 
 bool dynamo_has_legal_move(const Position& pos) {

@@ -1,6 +1,7 @@
 #include "solver/search/helpmate.h"
 
 #include "solver/rules/check_hints.h"
+#include "solver/rules/movegen_directions.h"
 #include "solver/search/mate_reach.h"
 #include "solver/search/search.h"
 
@@ -97,7 +98,11 @@ int HelpSearch::search(Position& pos, int plies) {
         // fails mate_reachable() at once.
         const Bitboard blocks = mate && !help_self_ ? mate_blocks(pos, plies) : ~Bitboard(0);
         const Square own_king = pos.king_square(pos.side_to_move());
+        // docs/helpmate.md, Dynamo: Black's last moves that change nothing: the squares the
+        // mater's last move is decided by, when it has no checking piece now.
+        const Bitboard read = mate && !help_self_ && plies == 2 ? unchanged_read(pos) : 0;
         auto idle = [&](Move m) {
+            if (read && leaves_read(pos, m, read)) return true;
             return m.active_from() != own_king && m.active_to() < SQUARE_NB &&
                    !(blocks & square_bb(m.active_to()));
         };
@@ -129,6 +134,35 @@ int HelpSearch::search(Position& pos, int plies) {
     return count;
 }
 
+// Dynamo, the mated side to move with two plies left: when the mater, were it to move now, has
+// no piece and no castling that may give check (DynamoCheckHints), the squares
+// those verdicts read; else 0 (docs/helpmate.md, Dynamo: Black's last moves that change nothing).
+Bitboard HelpSearch::unchanged_read(const Position& pos) {
+    if (!pos.rules().is_dynamo()) return 0;
+    const DynamoCheckHints pass(pos, ~pos.side_to_move());
+    if (!pass.valid || pass.castling_may_check(pos)) return 0;
+    for (Bitboard b = pos.pieces(pass.us); b;)
+        if (pass.piece_may_check(pos, pop_lsb(b))) return 0;
+    return pass.read_squares(pos);
+}
+
+// Whether m moves neither the mover's king nor a piece of the other side, and touches no square
+// of `read`: after it, the mater has no checking move.
+bool HelpSearch::leaves_read(const Position& pos, Move m, Bitboard read) {
+    const Color us = pos.side_to_move();
+    const Square king = pos.king_square(us);
+    if (m.is_castling() || m.active_from() == king) return false;
+    Bitboard touched = square_bb(m.active_from());
+    if (m.active_to() != SQ_OUT) touched |= square_bb(m.active_to());
+    if (m.has_passive()) {
+        const Square pf = m.passive_from();
+        if (pf == king || color_of(pos.piece_on(pf)) != us) return false;
+        touched |= square_bb(pf);
+        if (m.passive_to() != SQ_OUT) touched |= square_bb(m.passive_to());
+    }
+    return !(touched & read);
+}
+
 // The mating move: it gives check, and leaves no legal answer. Only the checking moves are
 // generated (Dynamo: only the ways that give check are merged and tested for legality, which
 // cost far more than the check test), in the order and writing of the full list.
@@ -142,7 +176,19 @@ int HelpSearch::mating_moves(Position& pos) {
             bool admit(Move way) override { return hints.gives_check(pos, way); }
             bool visit(Move) override { return false; }
         } checks(pos);
-        generate_dynamo_admitted(pos, checks, f.list);
+        // Only the pieces some way of which may give check (docs/helpmate.md, Dynamo: the
+        // checking pieces): most leaves have none.
+        uint8_t directions[SQUARE_NB];
+        bool any = checks.hints.castling_may_check(pos);
+        for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
+            const Square s = pop_lsb(b);
+            directions[s] = uint8_t(checks.hints.piece_directions(pos, s));
+            any = any || directions[s];
+        }
+        if (any)
+            generate_dynamo_admitted(pos, checks, f.list, directions);
+        else
+            f.list.clear();
     } else {
         generate_orthodox_checks(pos, f.list);
     }

@@ -34,6 +34,13 @@ class HelpSearch {
 
     uint64_t nodes() const { return nodes_; }
 
+    // Dynamo, the mated side to move: the squares a move must touch (or it must move its own
+    // king or a piece of the mater) for the mater to have a checking move after it, or 0 when
+    // no such bound holds; and whether move m leaves them all as they were (docs/helpmate.md,
+    // Dynamo: Black's last moves that change nothing).
+    static Bitboard unchanged_read(const Position& pos);
+    static bool leaves_read(const Position& pos, Move m, Bitboard read);
+
   private:
     int search(Position& pos, int plies);
     Key table_key(const Position& pos, int plies) const; // the node's entry in the table
