@@ -78,10 +78,7 @@ bool dynamo_visit_legal(const Position& pos, MoveVisitor& visitor);
 // order and writing. The filter must admit every way of a move or none of them (a test of the
 // resulting position, such as a check test): the ways it drops are neither merged nor tested
 // for legality.
-// `actives`: only the ways whose active piece stands there (castling aside); the caller vouches
-// that the filter admits no way of the others.
-void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
-                              Bitboard actives = ~Bitboard(0));
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list);
 
 // Whether m, a move of some other position (a killer), is a legal way of moving in this one,
 // found by making only the ways of its active piece. A way need not be the canonical writing of

@@ -578,9 +578,8 @@ class DynamoGenerator {
 
 void generate_dynamo(const Position& pos, MoveList& list) { DynamoGenerator(pos, list).run(); }
 
-void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
-                              Bitboard actives) {
-    DynamoGenerator(pos, list).run_admitted(filter, actives);
+void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list) {
+    DynamoGenerator(pos, list).run_admitted(filter, ~Bitboard(0));
 }
 
 void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
