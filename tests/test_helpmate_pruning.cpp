@@ -197,6 +197,42 @@ TEST_CASE("Helpmate pruning: the mated side's idle moves lead nowhere", "[helpma
     CHECK(idle > 1000);
 }
 
+// docs/helpmate.md, The mater's idle moves: at the mater's node (3 or 5 plies left), every move
+// of a piece that mate_movers() leaves out leads to a position that fails the counts, and at 3
+// plies to one where the naive search finds no mate.
+TEST_CASE("Helpmate pruning: the mater's idle moves lead nowhere", "[helpmate][speedups]") {
+    std::mt19937 rng(20261211);
+    int idle = 0, kept = 0, nodes = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const int plies = i % 10 == 9 ? 5 : 3;
+        const Color x = i % 4 == 3 ? BLACK : WHITE; // the mater, to move
+        Position pos = i % 3 == 0   ? random_mixed(rng, x)
+                       : i % 3 == 1 ? random_sparse(rng, x)
+                                    : random_crowded(rng, x);
+        const Bitboard movers = mate_movers(pos, plies);
+        nodes += movers != ~Bitboard(0);
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move m : list) {
+            if (movers & square_bb(m.active_from())) {
+                ++kept;
+                continue;
+            }
+            ++idle;
+            pos.make(m);
+            std::set<Line> lines;
+            Line line;
+            if (plies == 3) naive_lines(pos, 2, line, lines); // 5 plies: the count's own test
+            INFO("FEN " << to_fen(pos) << " after a move, plies " << plies - 1);
+            CHECK(!mate_reachable(pos, plies - 1));
+            CHECK(lines.empty());
+            pos.unmake();
+        }
+    }
+    WARN(nodes << " nodes pruned, " << idle << " idle moves dismissed, " << kept << " kept");
+    CHECK(idle > 1000);
+}
+
 TEST_CASE("Helpmate pruning: the flight count never dismisses a solvable position",
           "[helpmate][speedups]") {
     std::mt19937 rng(20261207);

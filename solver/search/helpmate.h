@@ -35,7 +35,7 @@ class HelpSearch {
     uint64_t nodes() const { return nodes_; }
 
   private:
-    int search(Position& pos, int plies);
+    int search(Position& pos, int plies, bool counted = false); // counted: mate_reachable()
     Key table_key(const Position& pos, int plies) const; // the node's entry in the table
     int mating_moves(Position& pos);                     // the last half-move
     int stalemating_moves(Position& pos);

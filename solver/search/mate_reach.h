@@ -16,4 +16,8 @@ bool mate_reachable(const Position& pos, int plies);
 // square when that test cannot tell. Its king's moves are never dismissed.
 Bitboard mate_blocks(const Position& pos, int plies);
 
+// At a node of the mater (plies odd): the squares of its pieces whose moves may lead to a
+// position that passes mate_reachable(); every square when that test cannot tell.
+Bitboard mate_movers(const Position& pos, int plies);
+
 } // namespace dynamo
