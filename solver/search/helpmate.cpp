@@ -101,7 +101,7 @@ int HelpSearch::search(Position& pos, int plies, bool counted) {
         const Bitboard movers = counts ? mate_movers(pos, plies) : all;
         const Square own_king = pos.king_square(pos.side_to_move());
         auto idle = [&](Move m) {
-            return (movers != all && !(movers & square_bb(m.active_from()))) ||
+            return mater_idle(pos, m, movers) ||
                    (m.active_from() != own_king && m.active_to() < SQUARE_NB &&
                     !(blocks & square_bb(m.active_to())));
         };
@@ -119,8 +119,10 @@ int HelpSearch::search(Position& pos, int plies, bool counted) {
                 const bool live = !tested || mate_reachable(pos, plies - 1);
                 if (live) tt_.prefetch(table_key(pos, plies - 1));
                 pos.unmake();
-                if (live) f.list[kept++] = m;
-                else ++nodes_;
+                if (live)
+                    f.list[kept++] = m;
+                else
+                    ++nodes_;
             }
             f.list.truncate(kept);
         }

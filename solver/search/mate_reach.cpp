@@ -75,7 +75,7 @@ struct Capacity {
     // reach[kind][s][j]: the squares a piece of that kind on s may stand on after at most j
     // moves on an empty board (j = 3: any number).
     Bitboard reach[CAP_NB][SQUARE_NB][4];
-    Bitboard king_within[SQUARE_NB][8]; // the squares at most n king steps from s
+    Bitboard king_within[SQUARE_NB][8];    // the squares at most n king steps from s
     Bitboard pawn[COLOR_NB][SQUARE_NB][8]; // pawn_reach_of(c, s, w); w = 7: any number
     Capacity() {
         geometry::init();
