@@ -108,7 +108,8 @@ int HelpSearch::search(Position& pos, int plies, bool counted) {
         // Every child is made once before the first is searched: one that fails
         // mate_reachable() is dropped (its search would end there), and the bucket of each
         // other starts loading, so that their misses overlap instead of coming one after
-        // another (docs/helpmate.md, The table's cache misses). The order is kept.
+        // another (docs/helpmate.md, The children tested before they are searched). The order
+        // is kept.
         const bool probed = plies - 1 >= 2 || (help_self_ && plies - 1 >= 1);
         const bool tested = counts && plies - 1 >= 2;
         if (probed) {
