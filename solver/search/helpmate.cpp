@@ -57,7 +57,7 @@ void HelpSearch::found() {
     if (remaining_ > 0) --remaining_;
 }
 
-int HelpSearch::search(Position& pos, int plies) {
+int HelpSearch::search(Position& pos, int plies, bool counted) {
     if (remaining_ == 0) return 0;
     if (stop_.load(std::memory_order_relaxed)) {
         stopped_ = true;
@@ -80,7 +80,8 @@ int HelpSearch::search(Position& pos, int plies) {
     // misses).
     if (tabled) tt_.prefetch(key);
     // Before the table: the test costs less than a probe (docs/helpmate.md, The flight count).
-    if (mate && !help_self_ && !mate_reachable(pos, plies)) return 0;
+    const bool counts = mate && !help_self_;
+    if (counts && !counted && !mate_reachable(pos, plies)) return 0;
     if (tabled) {
         TranspositionTable::Bounds b = tt_.probe(key);
         if (b.fail > 0) return 0;
@@ -94,33 +95,48 @@ int HelpSearch::search(Position& pos, int plies) {
     if (!last) {
         Frame f = frame();
         generate_legal(pos, f.list);
-        // docs/helpmate.md, The mated side's idle moves: the position after any other move
-        // fails mate_reachable() at once.
-        const Bitboard blocks = mate && !help_self_ ? mate_blocks(pos, plies) : ~Bitboard(0);
+        // docs/helpmate.md, The mated side's idle moves and The mater's idle moves: the
+        // position after any other move fails mate_reachable() at once.
+        const Bitboard all = ~Bitboard(0);
+        const Bitboard blocks = counts ? mate_blocks(pos, plies) : all;
+        const Bitboard movers = counts ? mate_movers(pos, plies) : all;
         const Square own_king = pos.king_square(pos.side_to_move());
         // docs/helpmate.md, Dynamo: Black's last moves that change nothing: the squares the
         // mater's last move is decided by, when it has no checking piece now.
-        const Bitboard read = mate && !help_self_ && plies == 2 ? unchanged_read(pos) : 0;
+        const Bitboard read = counts && plies == 2 ? unchanged_read(pos) : 0;
         auto idle = [&](Move m) {
             if (read && leaves_read(pos, m, read)) return true;
-            return m.active_from() != own_king && m.active_to() < SQUARE_NB &&
-                   !(blocks & square_bb(m.active_to()));
+            return mater_idle(pos, m, movers) ||
+                   (m.active_from() != own_king && m.active_to() < SQUARE_NB &&
+                    !(blocks & square_bb(m.active_to())));
         };
-        // Every child's bucket starts loading before the first child is searched: their misses
-        // overlap instead of coming one after another (docs/helpmate.md, The table's cache
-        // misses).
-        if (plies - 1 >= 2 || (help_self_ && plies - 1 >= 1))
+        // Every child is made once before the first is searched: one that fails
+        // mate_reachable() is dropped (its search would end there), and the bucket of each
+        // other starts loading, so that their misses overlap instead of coming one after
+        // another (docs/helpmate.md, The children tested before they are searched). The order
+        // is kept.
+        const bool probed = plies - 1 >= 2 || (help_self_ && plies - 1 >= 1);
+        const bool tested = counts && plies - 1 >= 2;
+        if (probed) {
+            int kept = 0;
             for (Move m : f.list) {
                 if (idle(m)) continue;
                 pos.make(m);
-                tt_.prefetch(table_key(pos, plies - 1));
+                const bool live = !tested || mate_reachable(pos, plies - 1);
+                if (live) tt_.prefetch(table_key(pos, plies - 1));
                 pos.unmake();
+                if (live)
+                    f.list[kept++] = m;
+                else
+                    ++nodes_;
             }
+            f.list.truncate(kept);
+        }
         for (Move m : f.list) {
-            if (idle(m)) continue;
+            if (!probed && idle(m)) continue;
             pos.make(m);
             line_.push_back(m);
-            count += search(pos, plies - 1);
+            count += search(pos, plies - 1, tested);
             line_.pop_back();
             pos.unmake();
             if (stopped_ || remaining_ == 0) break;

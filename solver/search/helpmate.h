@@ -42,9 +42,9 @@ class HelpSearch {
     static bool leaves_read(const Position& pos, Move m, Bitboard read);
 
   private:
-    int search(Position& pos, int plies);
-    Key table_key(const Position& pos, int plies) const; // the node's entry in the table
-    int mating_moves(Position& pos);                     // the last half-move
+    int search(Position& pos, int plies, bool counted = false); // counted: mate_reachable()
+    Key table_key(const Position& pos, int plies) const;        // the node's entry in the table
+    int mating_moves(Position& pos);                            // the last half-move
     int stalemating_moves(Position& pos);
     int forced_mates(Position& pos); // hs#: every move mates (and there is one)
     void found();                    // the current line is a solution

@@ -49,8 +49,9 @@ Bitboard color_complex(Square s) {
 }
 
 // The squares a pawn of colour c on s may attack after at most w moves of its side, on an
-// empty board (every move of it may capture); all squares if it may promote by then.
-Bitboard pawn_reach(Color c, Square s, int w) {
+// empty board (every move of it may capture); all squares if it may promote by then. Read
+// from Capacity::pawn (pawn_reach below): the counts ask for it at every square they test.
+Bitboard pawn_reach_of(Color c, Square s, int w) {
     const int r = relative_rank(c, s), f = file_of(s);
     const int double_step = r == 1 ? 1 : 0;
     if (7 - r - double_step <= w) return ~Bitboard(0);
@@ -74,9 +75,13 @@ struct Capacity {
     // reach[kind][s][j]: the squares a piece of that kind on s may stand on after at most j
     // moves on an empty board (j = 3: any number).
     Bitboard reach[CAP_NB][SQUARE_NB][4];
-    Bitboard king_within[SQUARE_NB][8]; // the squares at most n king steps from s
+    Bitboard king_within[SQUARE_NB][8];    // the squares at most n king steps from s
+    Bitboard pawn[COLOR_NB][SQUARE_NB][8]; // pawn_reach_of(c, s, w); w = 7: any number
     Capacity() {
         geometry::init();
+        for (int c = 0; c < COLOR_NB; ++c)
+            for (int s = 0; s < SQUARE_NB; ++s)
+                for (int w = 0; w < 8; ++w) pawn[c][s][w] = pawn_reach_of(Color(c), Square(s), w);
         static uint8_t cover[CAP_NB][SQUARE_NB][SQUARE_NB];
         const Bitboard all = ~Bitboard(0);
         for (int t = 0; t < SQUARE_NB; ++t) {
@@ -122,6 +127,9 @@ const Capacity& capacity() {
     return table;
 }
 
+// From 7 moves on, a pawn anywhere may promote: every square.
+Bitboard pawn_reach(Color c, Square s, int w) { return capacity().pawn[c][s][std::min(w, 7)]; }
+
 CapKind cap_kind(PieceType type) {
     return type == KNIGHT   ? CAP_KNIGHT
            : type == BISHOP ? CAP_BISHOP
@@ -131,20 +139,24 @@ CapKind cap_kind(PieceType type) {
 }
 
 // The mater's pieces as the capacity count reads them; a pawn's reach after 0, 1, 2 and w moves.
-// At most MAX pieces (a side has 16 in a game; the test gives up on more).
+// At most MAX pieces (a side has 16 in a game; the test gives up on more). The piece on
+// `ahead` (if any) is counted with a move more than the others, that move spent first
+// (docs/helpmate.md, The mater's idle moves).
 struct Mater {
     static constexpr int MAX = 16;
     Square s[MAX];
     int8_t kind[MAX]; // CapKind, or -1 for a pawn
     Bitboard pawn[MAX][4];
+    Square ahead;
     int n;
-    Mater(const Position& pos, Color x, int w) : n(0) {
+    Mater(const Position& pos, Color x, int w, Square ahead_) : ahead(ahead_), n(0) {
         for (Bitboard p = pos.pieces(x); p; ++n) {
             s[n] = pop_lsb(p);
             const PieceType type = type_of(pos.piece_on(s[n]));
             kind[n] = type == PAWN ? -1 : int8_t(cap_kind(type));
+            const int most = s[n] == ahead ? w + 1 : w;
             if (type == PAWN)
-                for (int j = 0; j < 4; ++j) pawn[n][j] = pawn_reach(x, s[n], j == 3 ? w : j);
+                for (int j = 0; j < 4; ++j) pawn[n][j] = pawn_reach(x, s[n], j == 3 ? most : j);
         }
     }
 };
@@ -168,6 +180,8 @@ bool capacity_reaches(const Mater& x, Square k, int w, int need) {
         } else {
             for (int j = 0; j < 4; ++j) c[j] = t.cap[x.kind[i]][s][k][j];
         }
+        if (s == x.ahead) // its first move is spent already: j more moves, j + 1 in all
+            c[0] = c[1], c[1] = c[2], c[2] = c[3];
         for (int u = budget; u >= 0; --u) {
             int v = best[u] + c[0];
             for (int j = 1; j <= u; ++j) v = std::max(v, best[u - j] + c[std::min(j, 3)]);
@@ -199,7 +213,7 @@ int new_blocks(const Position& pos, Color m, Square k, int spare, int slack) {
     return n;
 }
 
-bool reachable(const Position& pos, Color x, int w, int b, int slack);
+bool reachable(const Position& pos, Color x, int w, int b, int slack, Square ahead = SQ_NONE);
 
 } // namespace
 
@@ -224,6 +238,23 @@ Bitboard mate_blocks(const Position& pos, int plies) {
     return capacity().king_within[king][std::min(n, 7)];
 }
 
+// docs/helpmate.md, The mater's idle moves. After a move of the mater's piece on s, the counts
+// are at best those of the node with that piece a move ahead of the others.
+Bitboard mate_movers(const Position& pos, int plies) {
+    const Bitboard all = ~Bitboard(0);
+    if (pos.rules().is_dynamo() || plies < 3 || plies % 2 == 0) return all;
+    if (pos.castling().any()) return all;
+    const Color x = pos.side_to_move();
+    const int n = plies / 2; // each side's moves after this one
+    if (reachable(pos, x, n, n, 0)) return all;
+    Bitboard movers = 0;
+    for (Bitboard p = pos.pieces(x); p;) {
+        const Square s = pop_lsb(p);
+        if (reachable(pos, x, n, n, 0, s)) movers |= square_bb(s);
+    }
+    return movers;
+}
+
 namespace {
 
 // docs/helpmate.md, The flight count. The mater (X) makes w more moves, the mated side (M) b.
@@ -233,8 +264,9 @@ namespace {
 // (a piece attacks from where it may stand after w moves); M's pieces fill at most the squares
 // they hold now and one new square for each move its king does not need.
 // `slack`: moves the blockers' reach counts beyond M's spare moves (docs/helpmate.md, The
-// mated side's idle moves).
-bool reachable(const Position& pos, Color x, int w, int b, int slack) {
+// mated side's idle moves). `ahead`: a piece of X counted with w + 1 moves, the first of them
+// spent before the others' (docs/helpmate.md, The mater's idle moves).
+bool reachable(const Position& pos, Color x, int w, int b, int slack, Square ahead) {
     const Color m = ~x;
     const Square king = pos.king_square(m);
     if (king == SQ_NONE) return true;
@@ -243,16 +275,17 @@ bool reachable(const Position& pos, Color x, int w, int b, int slack) {
     Bitboard checkers = 0; // where a piece of X but its king may attack
     for (Bitboard p = pos.pieces(x) & ~pos.pieces(KING); p && checkers != all;) {
         const Square s = pop_lsb(p);
+        const int ws = s == ahead ? w + 1 : w;
         switch (type_of(pos.piece_on(s))) {
-        case PAWN: checkers |= pawn_reach(x, s, w); break;
-        case KNIGHT: checkers |= knight_reach.within[s][size_t(std::min(w + 1, 7))]; break;
+        case PAWN: checkers |= pawn_reach(x, s, ws); break;
+        case KNIGHT: checkers |= knight_reach.within[s][size_t(std::min(ws + 1, 7))]; break;
         case BISHOP: checkers |= color_complex(s); break;
         default: checkers = all; break; // rook, queen: any square within two moves
         }
     }
     Bitboard attackable = checkers;
     if (Square xk = pos.king_square(x); xk != SQ_NONE)
-        attackable |= capacity().king_within[xk][std::min(w + 1, 7)];
+        attackable |= capacity().king_within[xk][std::min((xk == ahead ? w + 1 : w) + 1, 7)];
     const Bitboard held = pos.pieces(m) & ~pos.pieces(KING);
     const Bitboard covered = attackable | held;
     std::optional<Mater> mater; // built when first needed
@@ -266,12 +299,15 @@ bool reachable(const Position& pos, Color x, int w, int b, int slack) {
             if (!(checkers & square_bb(k))) continue;
             const int free_moves = b - king_distance(king, k);
             if (free_moves < 0) continue;
+            // new_blocks() is at most free_moves: the cheap bound first.
+            const int uncovered = popcount(geometry::king_steps[k] & ~covered);
+            if (uncovered > free_moves) continue;
             const int spare = new_blocks(pos, m, k, free_moves, slack);
-            if (popcount(geometry::king_steps[k] & ~covered) > spare) continue;
+            if (uncovered > spare) continue;
             // docs/helpmate.md, The capacity count: k and the flights M does not fill.
             const int open = popcount(geometry::king_steps[k] & ~held) - spare;
             if (!counted) return true;
-            if (!mater) mater.emplace(pos, x, w);
+            if (!mater) mater.emplace(pos, x, w, ahead);
             if (capacity_reaches(*mater, k, w, 1 + std::max(0, open))) return true;
         }
     return false;

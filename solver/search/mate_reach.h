@@ -16,4 +16,16 @@ bool mate_reachable(const Position& pos, int plies);
 // square when that test cannot tell. Its king's moves are never dismissed.
 Bitboard mate_blocks(const Position& pos, int plies);
 
+// At a node of the mater (plies odd): the squares of its pieces whose moves may lead to a
+// position that passes mate_reachable(); every square when that test cannot tell. Captures are
+// not judged (mater_idle()).
+Bitboard mate_movers(const Position& pos, int plies);
+
+// Whether the mater's move m is dismissed by mate_movers()'s answer: a move, not a capture, of
+// a piece it left out (docs/helpmate.md, The mater's idle moves).
+inline bool mater_idle(const Position& pos, Move m, Bitboard movers) {
+    return movers != ~Bitboard(0) && !(movers & square_bb(m.active_from())) &&
+           !m.is_en_passant() && pos.empty(m.active_to());
+}
+
 } // namespace dynamo
