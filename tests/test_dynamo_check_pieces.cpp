@@ -4,6 +4,7 @@
 // random Dynamo positions from sparse to crowded, on the dynref positions and their children,
 // and through the helpmate search against a naive one (full lists everywhere, no table).
 #include "helpers.h"
+#include "naive_helpmate.h"
 #include "random_placement.h"
 
 #include "solver/rules/check_hints.h"
@@ -38,26 +39,16 @@ std::vector<uint32_t> full_checks(Position& pos) {
     return out;
 }
 
-// What the helpmate's last move generates (solver/search/helpmate.cpp, mating_moves).
+// What the helpmate's last move generates (generate_dynamo_checks), with the count of the
+// pieces it admits.
 std::vector<uint32_t> filtered_checks(const Position& pos, Totals& totals) {
-    struct Checks final : MoveVisitor {
-        const Position& pos;
-        DynamoCheckHints hints;
-        explicit Checks(const Position& p) : pos(p), hints(p) {}
-        bool admit(Move way) override { return hints.gives_check(pos, way); }
-        bool visit(Move) override { return false; }
-    } checks(pos);
-    uint8_t directions[SQUARE_NB] = {};
-    bool any = checks.hints.castling_may_check(pos);
+    const DynamoCheckHints hints(pos);
     for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
-        const Square s = pop_lsb(b);
-        directions[s] = uint8_t(checks.hints.piece_directions(pos, s));
         ++totals.pieces;
-        totals.admitted += directions[s] != 0;
-        any = any || directions[s];
+        totals.admitted += hints.piece_directions(pos, pop_lsb(b)) != 0;
     }
     MoveList list;
-    if (any) generate_dynamo_admitted(pos, checks, list, directions);
+    generate_dynamo_checks(pos, list);
     std::vector<uint32_t> out;
     for (Move m : list) out.push_back(m.raw());
     return out;
@@ -96,25 +87,6 @@ Position random_dynamo(std::mt19937& rng, int most, bool mover_edge = false) {
         pos.set_side_to_move(us);
         pos.finish_setup();
         if (!illegal_reason(pos)) return pos;
-    }
-}
-
-using Line = std::vector<uint32_t>;
-
-// Every line of exactly `plies` half-moves whose last move mates.
-void naive_lines(Position& pos, int plies, Line& line, std::set<Line>& out) {
-    if (plies == 0) {
-        if (is_checkmate(pos)) out.insert(line);
-        return;
-    }
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
-        pos.make(m);
-        line.push_back(m.raw());
-        naive_lines(pos, plies - 1, line, out);
-        line.pop_back();
-        pos.unmake();
     }
 }
 

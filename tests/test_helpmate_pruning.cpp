@@ -3,6 +3,7 @@
 // orthodox positions the flight count never dismisses a position the naive search solves, and
 // the search's solution lines are the naive search's, as a set.
 #include "helpers.h"
+#include "naive_helpmate.h"
 #include "random_placement.h"
 
 #include "solver/rules/legality.h"
@@ -19,25 +20,6 @@ using namespace dynamo;
 using namespace dynamo::test;
 
 namespace {
-
-using Line = std::vector<uint32_t>;
-
-// Every line of exactly `plies` half-moves whose last move mates.
-void naive_lines(Position& pos, int plies, Line& line, std::set<Line>& out) {
-    if (plies == 0) {
-        if (is_checkmate(pos)) out.insert(line);
-        return;
-    }
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
-        pos.make(m);
-        line.push_back(m.raw());
-        naive_lines(pos, plies - 1, line, out);
-        line.pop_back();
-        pos.unmake();
-    }
-}
 
 // A random legal position without castling: the two kings, then 1 to `most_white` white pieces
 // and 0 to 3 black ones, each drawn from its side's list.

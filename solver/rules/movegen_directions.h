@@ -1,4 +1,5 @@
-// The Dynamo generator restricted line by line (docs/helpmate.md, Dynamo: the checking pieces).
+// The Dynamo generator restricted line by line, and the checking moves made with it
+// (docs/helpmate.md, Dynamo: the checking pieces).
 #pragma once
 
 #include "solver/rules/movegen.h"
@@ -14,5 +15,10 @@ namespace dynamo {
 // castling as in generate_dynamo. The caller vouches that the filter admits no way left out.
 void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList& list,
                               const uint8_t (&directions)[SQUARE_NB]);
+
+// The checking moves of the side to move (Dynamo rules): exactly those of generate_legal's list,
+// in its order and writing; only the pieces (and castling) that DynamoCheckHints admits have
+// their ways made (docs/helpmate.md, Dynamo: the checking pieces): most positions have none.
+void generate_dynamo_checks(const Position& pos, MoveList& list);
 
 } // namespace dynamo

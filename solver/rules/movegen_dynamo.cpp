@@ -8,6 +8,7 @@
 // in check.
 
 #include "solver/rules/check.h"
+#include "solver/rules/check_hints.h"
 #include "solver/rules/movegen.h"
 #include "solver/rules/movegen_directions.h"
 
@@ -590,6 +591,27 @@ void generate_dynamo_admitted(const Position& pos, MoveVisitor& filter, MoveList
         if (directions[s]) actives |= square_bb(s);
     }
     DynamoGenerator(pos, list).run_admitted(filter, actives, directions);
+}
+
+void generate_dynamo_checks(const Position& pos, MoveList& list) {
+    struct Checks final : MoveVisitor {
+        const Position& pos;
+        DynamoCheckHints hints;
+        explicit Checks(const Position& p) : pos(p), hints(p) {}
+        bool admit(Move way) override { return hints.gives_check(pos, way); }
+        bool visit(Move) override { return false; }
+    } checks(pos);
+    uint8_t directions[SQUARE_NB];
+    bool any = checks.hints.castling_may_check(pos);
+    for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
+        const Square s = pop_lsb(b);
+        directions[s] = uint8_t(checks.hints.piece_directions(pos, s));
+        any = any || directions[s];
+    }
+    if (any)
+        generate_dynamo_admitted(pos, checks, list, directions);
+    else
+        list.clear();
 }
 
 bool dynamo_has_legal_move(const Position& pos) {

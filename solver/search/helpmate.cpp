@@ -184,30 +184,10 @@ bool HelpSearch::leaves_read(const Position& pos, Move m, Bitboard read) {
 // cost far more than the check test), in the order and writing of the full list.
 int HelpSearch::mating_moves(Position& pos) {
     Frame f = frame();
-    if (pos.rules().is_dynamo()) {
-        struct Checks final : MoveVisitor {
-            const Position& pos;
-            DynamoCheckHints hints;
-            explicit Checks(const Position& p) : pos(p), hints(p) {}
-            bool admit(Move way) override { return hints.gives_check(pos, way); }
-            bool visit(Move) override { return false; }
-        } checks(pos);
-        // Only the pieces some way of which may give check (docs/helpmate.md, Dynamo: the
-        // checking pieces): most leaves have none.
-        uint8_t directions[SQUARE_NB];
-        bool any = checks.hints.castling_may_check(pos);
-        for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
-            const Square s = pop_lsb(b);
-            directions[s] = uint8_t(checks.hints.piece_directions(pos, s));
-            any = any || directions[s];
-        }
-        if (any)
-            generate_dynamo_admitted(pos, checks, f.list, directions);
-        else
-            f.list.clear();
-    } else {
+    if (pos.rules().is_dynamo())
+        generate_dynamo_checks(pos, f.list);
+    else
         generate_orthodox_checks(pos, f.list);
-    }
     int count = 0;
     for (Move m : f.list) {
         pos.make(m);
