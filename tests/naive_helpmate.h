@@ -2,9 +2,14 @@
 // every ply, no table, no count.
 #pragma once
 
+#include "helpers.h"
+
 #include "solver/board/position.h"
 #include "solver/rules/movegen.h"
+#include "solver/search/helpmate.h"
+#include "solver/search/tt.h"
 
+#include <atomic>
 #include <cstdint>
 #include <set>
 #include <vector>
@@ -28,6 +33,29 @@ inline void naive_lines(Position& pos, int plies, Line& line, std::set<Line>& ou
         line.pop_back();
         pos.unmake();
     }
+}
+
+// The search's lines from pos against the naive search's, as a set, each once; whether any.
+inline bool same_lines_as_naive(Position& pos, int plies, TranspositionTable& tt) {
+    std::atomic<bool> stop{false};
+    std::set<Line> expected;
+    Line line;
+    naive_lines(pos, plies, line, expected);
+    tt.clear();
+    HelpSearch search(tt, stop);
+    std::vector<std::vector<Move>> found;
+    const int count = search.solve(pos, plies, 0, {}, &found);
+    REQUIRE(count == int(found.size()));
+    std::set<Line> got;
+    for (const auto& l : found) {
+        Line raw;
+        for (Move m : l) raw.push_back(m.raw());
+        got.insert(raw);
+    }
+    INFO("FEN " << to_fen(pos) << ", plies " << plies);
+    CHECK(got == expected);
+    CHECK(found.size() == expected.size()); // each line once
+    return !expected.empty();
 }
 
 } // namespace dynamo::test

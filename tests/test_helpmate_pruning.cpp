@@ -239,29 +239,6 @@ TEST_CASE("Helpmate pruning: the flight count never dismisses a solvable positio
     CHECK(dismissed > 500);
 }
 
-// The search's lines from pos against the naive search's, as a set, each once; whether any.
-bool same_lines_as_naive(Position& pos, int plies, TranspositionTable& tt) {
-    std::atomic<bool> stop{false};
-    std::set<Line> expected;
-    Line line;
-    naive_lines(pos, plies, line, expected);
-    tt.clear();
-    HelpSearch search(tt, stop);
-    std::vector<std::vector<Move>> found;
-    const int count = search.solve(pos, plies, 0, {}, &found);
-    REQUIRE(count == int(found.size()));
-    std::set<Line> got;
-    for (const auto& l : found) {
-        Line raw;
-        for (Move m : l) raw.push_back(m.raw());
-        got.insert(raw);
-    }
-    INFO("FEN " << to_fen(pos) << ", plies " << plies);
-    CHECK(got == expected);
-    CHECK(found.size() == expected.size()); // each line once
-    return !expected.empty();
-}
-
 TEST_CASE("Helpmate pruning: the search's lines are the naive search's", "[helpmate][speedups]") {
     std::mt19937 rng(7122026);
     TranspositionTable tt(16);
